@@ -1,0 +1,3 @@
+import { defineBackground } from 'wxt/utils/define-background';
+
+export default defineBackground(() => {});
