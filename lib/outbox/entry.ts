@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { WriteRequestSchema } from '../write-request';
+
+/**
+ * One write in the outbox, as persisted in `storage.local`. Parsed with zod on every read so a
+ * corrupt or older record is noticed instead of crashing delivery further on.
+ *
+ * Beyond the shared contract (`/tmp/pageclip-team.md`, "Writes and the outbox") it keeps what
+ * exactly-once delivery needs across worker stops: the lease of the attempt in flight, whether
+ * an earlier attempt may have been applied (`outcomeUnknown`), when that first happened
+ * (`uncertainSince`, for the 24-hour replay window), and the page an Inbox write resolved to.
+ */
+export const OutboxStatusSchema = z.enum(['queued', 'sending', 'saved', 'failed']);
+export type OutboxStatus = z.infer<typeof OutboxStatusSchema>;
+
+export const OutboxErrorSchema = z.object({
+  status: z.number().int().nullable(),
+  code: z.string(),
+  message: z.string(),
+  retryable: z.boolean(),
+});
+export type OutboxError = z.infer<typeof OutboxErrorSchema>;
+
+export const OutboxLeaseSchema = z.object({ token: z.string().min(1), until: z.number() });
+export type OutboxLease = z.infer<typeof OutboxLeaseSchema>;
+
+export const OutboxResultSchema = z.object({
+  pageId: z.string().min(1),
+  etag: z.string().optional(),
+});
+export type OutboxResult = z.infer<typeof OutboxResultSchema>;
+
+export const OutboxEntrySchema = z.object({
+  /** Equals `write.clipId`: the Idempotency-Key and the `pageclip_id` of created pages. */
+  id: z.uuid(),
+  write: WriteRequestSchema,
+  status: OutboxStatusSchema,
+  /** Requests sent so far (an attempt that never left because of a stop still counts). */
+  attempts: z.number().int().nonnegative(),
+  /** Exponent of the next backoff delay; reset when the user retries. */
+  backoffStep: z.number().int().nonnegative(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  nextAttemptAt: z.number().nullable(),
+  firstAttemptAt: z.number().nullable(),
+  lastAttemptAt: z.number().nullable(),
+  /** Some earlier attempt may have been applied by the service (dropped response, 5xx, crash). */
+  outcomeUnknown: z.boolean(),
+  /** Send time of the first attempt whose outcome is unknown: the replay window counts from here. */
+  uncertainSince: z.number().nullable(),
+  /** Set while `sending`: who holds the entry and until when (a stopped worker's lease expires). */
+  lease: OutboxLeaseSchema.nullable(),
+  /** `add-to-titled-page`: the page the title resolved to, fixed before the append is sent. */
+  targetPageId: z.string().nullable(),
+  /** The entry waits for the user's decision because a retry could now apply it twice. */
+  replayWindowWarning: z.boolean(),
+  lastError: OutboxErrorSchema.nullable(),
+  result: OutboxResultSchema.nullable(),
+  /** What the UI shows: the page or folder title. */
+  label: z.string(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;

@@ -1,0 +1,308 @@
+import type { WriteRequest } from '../write-request';
+import type { OutboxEntry, OutboxError, OutboxLease, OutboxResult } from './entry';
+
+/**
+ * The entry state machine, as pure functions (no storage, no clock of their own):
+ *
+ *   queued ──claim──▶ sending ──succeed──▶ saved
+ *     ▲                  │ ├──fail (not retryable)──▶ failed ──userRetry / retarget──▶ queued
+ *     └──retryLater──────┘ └──lease expired (worker stopped): recoverStale, outcome unknown
+ *   queued ──(keyed write unconfirmed near the 24 h replay window)──▶ failed + replayWindowWarning
+ *
+ * Every function returns a new entry and throws `OutboxTransitionError` on a transition the
+ * machine does not have, so a bug cannot silently move an entry somewhere it must not go.
+ */
+export class OutboxTransitionError extends Error {
+  constructor(entry: OutboxEntry, transition: string) {
+    super(`outbox entry ${entry.id}: cannot ${transition} from ${entry.status}`);
+    this.name = 'OutboxTransitionError';
+  }
+}
+
+export const REPLAY_WINDOW_CODE = 'replay_window_expiring';
+
+export function createEntry(write: WriteRequest, label: string, now: number): OutboxEntry {
+  return {
+    id: write.clipId,
+    write,
+    status: 'queued',
+    attempts: 0,
+    backoffStep: 0,
+    createdAt: now,
+    updatedAt: now,
+    nextAttemptAt: now,
+    firstAttemptAt: null,
+    lastAttemptAt: null,
+    outcomeUnknown: false,
+    uncertainSince: null,
+    lease: null,
+    targetPageId: null,
+    replayWindowWarning: false,
+    lastError: null,
+    result: null,
+    label,
+  };
+}
+
+/** Writes whose repetition is made safe by the service's Idempotency-Key (appends, prepends). */
+export function usesIdempotencyKey(entry: OutboxEntry): boolean {
+  return (
+    entry.write.kind === 'add-to-page' ||
+    (entry.write.kind === 'add-to-titled-page' && entry.targetPageId !== null)
+  );
+}
+
+/**
+ * Entries with the same key are delivered one at a time in enqueue order ("in order per page").
+ * A titled page (the Inbox) is keyed by folder and title until it has been resolved.
+ */
+export function orderKey(entry: OutboxEntry): string {
+  const w = entry.write;
+  switch (w.kind) {
+    case 'create-page':
+      return `create:${w.clipId}`;
+    case 'add-to-page':
+      return `page:${w.pageId}`;
+    case 'add-to-titled-page':
+      return `titled:${w.parentId ?? 'root'}:${w.title}`;
+  }
+}
+
+export function isPending(entry: OutboxEntry): boolean {
+  return entry.status === 'queued' || entry.status === 'sending';
+}
+
+export function isDue(entry: OutboxEntry, now: number): boolean {
+  return entry.status === 'queued' && (entry.nextAttemptAt ?? 0) <= now;
+}
+
+export function isStale(entry: OutboxEntry, now: number): boolean {
+  return entry.status === 'sending' && (entry.lease === null || entry.lease.until <= now);
+}
+
+/**
+ * The entries that may be sent now: for each order key, its first pending entry, if that one is
+ * queued and due. An entry still `sending` holds back everything behind it on the same page.
+ * `failed` entries wait for the user and do not block the page.
+ */
+export function pickDeliverable(entries: readonly OutboxEntry[], now: number): OutboxEntry[] {
+  const seen = new Set<string>();
+  const out: OutboxEntry[] = [];
+  for (const entry of entries) {
+    if (!isPending(entry)) continue;
+    const key = orderKey(entry);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (isDue(entry, now)) out.push(entry);
+  }
+  return out;
+}
+
+/**
+ * The earliest time something needs the outbox's attention again, or null when nothing does:
+ * the next attempt of a page's first queued entry, or the lease expiry of one being sent.
+ * Entries waiting behind another on the same page do not count (they cannot go first).
+ */
+export function nextWakeAt(entries: readonly OutboxEntry[]): number | null {
+  const seen = new Set<string>();
+  let at: number | null = null;
+  for (const entry of entries) {
+    if (!isPending(entry)) continue;
+    const key = orderKey(entry);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const t = entry.status === 'queued' ? (entry.nextAttemptAt ?? 0) : (entry.lease?.until ?? 0);
+    if (at === null || t < at) at = t;
+  }
+  return at;
+}
+
+/** A keyed write whose first uncertain attempt is about to leave the service's replay window. */
+export function nearsReplayWindow(entry: OutboxEntry, now: number, warnAfterMs: number): boolean {
+  return (
+    usesIdempotencyKey(entry) &&
+    entry.uncertainSince !== null &&
+    now - entry.uncertainSince >= warnAfterMs
+  );
+}
+
+export function claim(entry: OutboxEntry, now: number, lease: OutboxLease): OutboxEntry {
+  if (entry.status !== 'queued') throw new OutboxTransitionError(entry, 'claim');
+  return {
+    ...entry,
+    status: 'sending',
+    attempts: entry.attempts + 1,
+    firstAttemptAt: entry.firstAttemptAt ?? now,
+    lastAttemptAt: now,
+    nextAttemptAt: null,
+    lease,
+    updatedAt: now,
+  };
+}
+
+/** Records the page an Inbox write resolved to, before the append is sent. */
+export function withTarget(entry: OutboxEntry, pageId: string, now: number): OutboxEntry {
+  if (entry.status !== 'sending') throw new OutboxTransitionError(entry, 'set the target');
+  return { ...entry, targetPageId: pageId, updatedAt: now };
+}
+
+export function succeed(entry: OutboxEntry, result: OutboxResult, now: number): OutboxEntry {
+  if (entry.status !== 'sending') throw new OutboxTransitionError(entry, 'succeed');
+  return {
+    ...entry,
+    status: 'saved',
+    lease: null,
+    nextAttemptAt: null,
+    result,
+    lastError: null,
+    replayWindowWarning: false,
+    updatedAt: now,
+  };
+}
+
+/** The attempt failed in a way a later attempt can fix: back to `queued` with a delay. */
+export function retryLater(
+  entry: OutboxEntry,
+  error: OutboxError,
+  opts: { uncertain: boolean; now: number; delayMs: number },
+): OutboxEntry {
+  if (entry.status !== 'sending') throw new OutboxTransitionError(entry, 'retry later');
+  return {
+    ...markUncertain(entry, opts.uncertain),
+    status: 'queued',
+    lease: null,
+    backoffStep: entry.backoffStep + 1,
+    nextAttemptAt: opts.now + opts.delayMs,
+    lastError: error,
+    updatedAt: opts.now,
+  };
+}
+
+/** No connection configured: wait without counting an attempt. */
+export function postpone(
+  entry: OutboxEntry,
+  error: OutboxError,
+  until: number,
+  now: number,
+): OutboxEntry {
+  if (entry.status !== 'queued') throw new OutboxTransitionError(entry, 'postpone');
+  return { ...entry, nextAttemptAt: until, lastError: error, updatedAt: now };
+}
+
+/** Retrying cannot fix this one (403, 404, 422, a revoked token…): keep it for the user. */
+export function fail(
+  entry: OutboxEntry,
+  error: OutboxError,
+  opts: { uncertain: boolean; now: number },
+): OutboxEntry {
+  if (entry.status !== 'sending') throw new OutboxTransitionError(entry, 'fail');
+  return {
+    ...markUncertain(entry, opts.uncertain),
+    status: 'failed',
+    lease: null,
+    nextAttemptAt: null,
+    lastError: error,
+    updatedAt: opts.now,
+  };
+}
+
+/**
+ * The worker that held this entry stopped mid-request (its lease expired): the request may or
+ * may not have reached the service, so the next attempt must treat the outcome as unknown.
+ */
+export function recoverStale(entry: OutboxEntry, now: number): OutboxEntry {
+  if (entry.status !== 'sending') throw new OutboxTransitionError(entry, 'recover');
+  return {
+    ...entry,
+    outcomeUnknown: true,
+    uncertainSince: entry.uncertainSince ?? entry.lastAttemptAt ?? now,
+    status: 'queued',
+    lease: null,
+    nextAttemptAt: now,
+    lastError: {
+      status: null,
+      code: 'interrupted',
+      message: 'The extension stopped while this was being sent; checking before sending again.',
+      retryable: true,
+    },
+    updatedAt: now,
+  };
+}
+
+/** Stops a keyed write before a retry could duplicate it; the user decides (retry or discard). */
+export function flagReplayWindow(entry: OutboxEntry, now: number): OutboxEntry {
+  if (entry.status !== 'queued') throw new OutboxTransitionError(entry, 'flag the replay window');
+  return {
+    ...entry,
+    status: 'failed',
+    replayWindowWarning: true,
+    nextAttemptAt: null,
+    lastError: {
+      status: null,
+      code: REPLAY_WINDOW_CODE,
+      message:
+        'Not confirmed for almost 24 hours; the service may already have it, and after 24 hours ' +
+        'a retry could add it twice. Check the page, then retry or discard.',
+      retryable: false,
+    },
+    updatedAt: now,
+  };
+}
+
+/**
+ * The user asked to try again. After a replay-window warning this is the user's decision that
+ * a possible duplicate is acceptable, so the window starts afresh.
+ */
+export function userRetry(entry: OutboxEntry, now: number): OutboxEntry {
+  if (entry.status !== 'failed' && entry.status !== 'queued') {
+    throw new OutboxTransitionError(entry, 'retry');
+  }
+  return {
+    ...entry,
+    status: 'queued',
+    backoffStep: 0,
+    nextAttemptAt: now,
+    replayWindowWarning: false,
+    uncertainSince: entry.replayWindowWarning ? null : entry.uncertainSince,
+    updatedAt: now,
+  };
+}
+
+/** "Edit destination": same clip (same clipId), another page or folder; queued again. */
+export function retarget(
+  entry: OutboxEntry,
+  write: WriteRequest,
+  label: string,
+  now: number,
+): OutboxEntry {
+  if (entry.status !== 'failed' && entry.status !== 'queued') {
+    throw new OutboxTransitionError(entry, 'retarget');
+  }
+  if (write.clipId !== entry.id) {
+    throw new Error(`retarget: the write's clipId ${write.clipId} is not entry ${entry.id}`);
+  }
+  return {
+    ...entry,
+    write,
+    label,
+    status: 'queued',
+    backoffStep: 0,
+    nextAttemptAt: now,
+    targetPageId: null,
+    // A possible earlier application went to the old destination; the new one starts clean,
+    // except that a create is still looked up first (cheap, and never wrong).
+    uncertainSince: null,
+    replayWindowWarning: false,
+    lastError: null,
+    updatedAt: now,
+  };
+}
+
+function markUncertain(entry: OutboxEntry, uncertain: boolean): OutboxEntry {
+  if (!uncertain) return entry;
+  return {
+    ...entry,
+    outcomeUnknown: true,
+    uncertainSince: entry.uncertainSince ?? entry.lastAttemptAt,
+  };
+}
