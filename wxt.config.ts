@@ -1,11 +1,69 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 
+/**
+ * Host access: none at install. The configured service's origin is requested at run time
+ * (`permissions.request` from the options page), so `optional_host_permissions` only bounds
+ * what may be asked for: loopback for the local service (any port: Chrome and Firefox match
+ * patterns ignore the port) and any https origin for a hosted one. Plain-http remote hosts are
+ * deliberately not allowed: the token would travel in clear text.
+ */
+const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*'];
+
+/**
+ * The e2e variant (`wxt build --mode e2e` → `.output/chrome-mv3-e2e`) is granted the local
+ * test origin at install: automation can neither click the toolbar button (`activeTab`) nor
+ * answer a permission prompt (see TOOLCHAIN.md, "End-to-end tests").
+ */
+const E2E_HOSTS = ['http://127.0.0.1/*'];
+
 export default defineConfig({
   // Explicit imports everywhere: modules stay readable and run unchanged under vitest and Node.
   imports: false,
+  // MV3 for Firefox too: one background model (event page there, service worker in Chromium).
+  manifestVersion: 3,
   vite: () => ({ plugins: [preact()] }),
-  manifest: {
-    name: 'Pageclip',
-  },
+  manifest: ({ browser, mode }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    // Strings live in `public/_locales` (owned by the UI).
+    default_locale: 'en',
+    permissions: [
+      'activeTab',
+      'scripting',
+      'storage',
+      'unlimitedStorage',
+      'contextMenus',
+      'alarms',
+    ],
+    optional_host_permissions: OPTIONAL_HOSTS,
+    ...(mode === 'e2e' ? { host_permissions: E2E_HOSTS } : {}),
+    action: { default_title: '__MSG_actionTitle__' },
+    commands: {
+      _execute_action: {
+        suggested_key: { default: 'Alt+Shift+P' },
+        description: '__MSG_commandOpenPopup__',
+      },
+      'quick-clip': {
+        suggested_key: { default: 'Alt+Shift+S' },
+        description: '__MSG_commandQuickClip__',
+      },
+      'append-selection': {
+        suggested_key: { default: 'Alt+Shift+A' },
+        description: '__MSG_commandAppendSelection__',
+      },
+    },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'pageclip@pageclip.local',
+              strict_min_version: '140.0',
+              // Nothing is sent to us: clips go only to the service the user configured.
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
 });

@@ -29,7 +29,11 @@ import { WriteRequestSchema } from './write-request';
 export const ClipModeSchema = z.enum(['article', 'selection', 'full', 'bookmark']);
 export type ClipMode = z.infer<typeof ClipModeSchema>;
 
-export const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+});
 export type User = z.infer<typeof UserSchema>;
 
 /** Why the background cannot talk to the service, in words a person can act on. */
@@ -163,6 +167,8 @@ export const OutboxEntrySchema = z.object({
     .nullable(),
   result: z.object({ pageId: z.string(), etag: z.string().optional() }).nullable(),
   label: z.string(),
+  /** Set by the outbox when a retry could now apply the write twice (24-hour replay window). */
+  replayWindowWarning: z.boolean().optional(),
 });
 export type OutboxEntryData = z.infer<typeof OutboxEntrySchema>;
 
@@ -193,6 +199,18 @@ export const PendingHighlightSchema = z.object({
   createdAt: z.number(),
 });
 export type PendingHighlight = z.infer<typeof PendingHighlightSchema>;
+
+/** The popup's unsaved work (added by B): the clip being edited for `url`, and the quick note. */
+export const PopupDraftSchema = z.object({
+  url: z.string().max(10_000),
+  title: z.string().max(1_000),
+  mode: ClipModeSchema,
+  note: z.string().max(100_000),
+  body: z.string().max(5_000_000),
+  quickNote: z.string().max(100_000),
+  savedAt: z.number(),
+});
+export type PopupDraft = z.infer<typeof PopupDraftSchema>;
 
 // ---------------------------------------------------------------------------------------
 // UI → background requests
@@ -342,6 +360,15 @@ export const RequestSchemas = {
     request: z.object({ id, timeoutMs: z.number().int().min(0).max(30_000) }),
     response: OutboxEntrySchema,
   },
+
+  // --- Added by B (UI): the popup's unsaved draft, kept in `storage.session` by the
+  // background so closing the popup loses nothing (issue 5). Cleared once the outbox holds the clip.
+  'draft.get': { request: empty, response: z.object({ draft: PopupDraftSchema.nullable() }) },
+  'draft.set': {
+    request: z.object({ draft: PopupDraftSchema.nullable() }),
+    response: z.object({ ok: z.literal(true) }),
+  },
+  // --- end of B's addition
 
   'settings.get': { request: empty, response: PublicSettingsSchema },
   'settings.set': {

@@ -17,6 +17,8 @@ import {
   HighlightTemplateDefault,
   PageSummarySchema,
   PendingHighlightSchema,
+  PopupDraftSchema,
+  ProblemSchema,
   RecentFolderSchema,
   RecentPageSchema,
   UserSchema,
@@ -119,6 +121,18 @@ export const signInPendingItem = storage.defineItem<z.infer<typeof SignInPending
   { fallback: null },
 );
 
+/** The last problem talking to the service (a failed check, a 401 or missing scope on a write). */
+export const ConnectionProblemSchema = z.object({ problem: ProblemSchema, at: z.number() });
+export const connectionProblemItem = storage.defineItem<z.infer<
+  typeof ConnectionProblemSchema
+> | null>('local:connectionProblem', { fallback: null });
+
+/** The popup's unsaved clip and quick note (session only: a browser restart may drop a draft, never a submitted clip). */
+export const popupDraftItem = storage.defineItem<z.infer<typeof PopupDraftSchema> | null>(
+  'session:popupDraft',
+  { fallback: null },
+);
+
 /** Context-menu clicks already handled (clipId per click), so a repeated event appends once. */
 export const HandledClickSchema = z.array(
   z.object({ key: z.string(), clipId: z.string(), at: z.number() }),
@@ -141,6 +155,8 @@ const schemas = new Map<unknown, z.ZodType>([
   [pendingHighlightItem, PendingHighlightSchema.nullable()],
   [signInPendingItem, SignInPendingSchema.nullable()],
   [handledClicksItem, HandledClickSchema],
+  [connectionProblemItem, ConnectionProblemSchema.nullable()],
+  [popupDraftItem, PopupDraftSchema.nullable()],
 ]);
 
 /**

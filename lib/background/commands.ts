@@ -1,0 +1,99 @@
+/**
+ * Keyboard commands declared in the manifest (`_execute_action` opens the popup by itself):
+ * quick-clip to the last destination, and append the selection to the last page.
+ */
+import type { OutboxEntryData } from '../messaging';
+import { clipDefaultsItem, readItem } from '../settings';
+import { submitClip } from './clips';
+import type { BackgroundContext } from './context';
+import { activeTabId, extractTab } from './extraction';
+import { appendHighlight } from './highlights';
+import { t } from './i18n';
+import { getRecents, lastPage } from './recents';
+import { pageTitle, selectedText } from './menus';
+
+export const COMMAND = { quickClip: 'quick-clip', appendSelection: 'append-selection' } as const;
+
+export type CommandOutcome = { entry: OutboxEntryData } | { problem: string } | 'ignored';
+
+export async function onCommand(
+  ctx: BackgroundContext,
+  command: string,
+  tabId?: number,
+): Promise<CommandOutcome> {
+  const tab = tabId ?? (await activeTabId()) ?? undefined;
+  if (command === COMMAND.quickClip) return quickClip(ctx, tab);
+  if (command === COMMAND.appendSelection) {
+    const extraction = await extractTab({
+      tabId: tab,
+      mode: 'selection',
+      now: new Date(ctx.now()),
+    });
+    if (!extraction.ok) return { problem: extraction.problem.message };
+    const quote = extraction.selectionText || (await selectedText(ctx, tab));
+    if (!quote)
+      return {
+        problem: t(
+          'modeSelectionUnavailable',
+          'Select text on the page to clip only the selection.',
+        ),
+      };
+    const entry = await appendHighlight(
+      ctx,
+      {
+        clipId: ctx.randomId(),
+        quote,
+        sourceTitle: extraction.result.title,
+        sourceUrl: extraction.result.url,
+      },
+      await lastPage(),
+    );
+    return { entry };
+  }
+  return 'ignored';
+}
+
+async function quickClip(
+  ctx: BackgroundContext,
+  tabId: number | undefined,
+): Promise<CommandOutcome> {
+  const clipId = ctx.randomId();
+  const { lastDestination } = await getRecents();
+  const defaults = await readItem(clipDefaultsItem);
+  const extraction = await extractTab({
+    tabId,
+    mode: defaults.mode === 'selection' ? 'article' : defaults.mode,
+    now: new Date(ctx.now()),
+    extraFrontmatter: { pageclip_id: clipId },
+  });
+  if (!extraction.ok) return { problem: extraction.problem.message };
+  const { result } = extraction;
+  if (lastDestination?.kind === 'page') {
+    const entry = await submitClip(ctx, {
+      write: {
+        kind: 'add-to-page',
+        clipId,
+        pageId: lastDestination.pageId,
+        operation: lastDestination.operation,
+        content: `## [${result.title.replace(/[[\]]/g, '')}](${result.url})\n\n${result.body}`,
+      },
+      label: lastDestination.title,
+    });
+    return { entry };
+  }
+  const folderId = lastDestination?.kind === 'folder' ? lastDestination.folderId : null;
+  const folderName =
+    lastDestination?.kind === 'folder' ? lastDestination.name : t('folderRoot', 'Top level');
+  const entry = await submitClip(ctx, {
+    write: {
+      kind: 'create-page',
+      clipId,
+      title: pageTitle(result.title, result.url),
+      markdown: result.markdown,
+      parentId: folderId,
+    },
+    label: folderName,
+    folderName,
+  });
+  return { entry };
+}

@@ -1,0 +1,240 @@
+/**
+ * Connecting to the service: a pasted token checked with `GET /me`, or sign-in (a token minted
+ * with the browser's session, `POST /tokens`), and the state the options page shows.
+ */
+import { browser } from 'wxt/browser';
+import { isApiError } from '../api';
+import type { ConnectionState, Problem } from '../messaging';
+import {
+  connectedUserItem,
+  connectionProblemItem,
+  folderCacheItem,
+  lastDestinationItem,
+  pageCacheItem,
+  readItem,
+  recentFoldersItem,
+  recentPagesItem,
+  serviceUrlItem,
+  signInPendingItem,
+  tokenItem,
+} from '../settings';
+import { sessionClient, tokenClient } from './client';
+import type { BackgroundContext } from './context';
+import { hasHostPermission, originOf, originPatternOf } from './permissions';
+import { describeError, problem } from './problems';
+
+export const TOKEN_SCOPES = ['pages:read', 'pages:write'];
+/** A sign-in tab older than this is no longer waited on. */
+const SIGN_IN_WAIT_MS = 15 * 60_000;
+
+export async function getConnectionState(
+  ctx: BackgroundContext,
+  opts: { check?: boolean } = {},
+): Promise<ConnectionState> {
+  const serviceUrl = await readItem(serviceUrlItem);
+  const token = await readItem(tokenItem);
+  const granted = await hasHostPermission(serviceUrl);
+  let user = await readItem(connectedUserItem);
+  let current = (await readItem(connectionProblemItem))?.problem ?? null;
+  const pending = await readItem(signInPendingItem);
+  const origin = originOf(serviceUrl);
+
+  if (!origin) current = problem('invalid-url', `"${serviceUrl}" is not an http(s) URL.`);
+  else if (!granted) current = noPermission(origin);
+  else if (!token)
+    current = problem('not-configured', 'Not connected: paste an API token or sign in.');
+  else if (opts.check) {
+    try {
+      const me = await tokenClient(ctx, serviceUrl, token).me();
+      user = { id: me.id, email: me.email ?? null, name: me.name ?? null };
+      await connectedUserItem.setValue(user);
+      await connectionProblemItem.setValue(null);
+      current = null;
+    } catch (error) {
+      current = describeError(error, origin);
+      await recordProblem(ctx, current);
+    }
+  }
+  return {
+    serviceUrl,
+    originPattern: originPatternOf(serviceUrl),
+    permissionGranted: granted,
+    hasToken: token !== null,
+    user: token ? user : null,
+    problem: current,
+    signInPending: pending !== null && pending.serviceUrl === serviceUrl,
+  };
+}
+
+export async function recordProblem(ctx: BackgroundContext, p: Problem): Promise<void> {
+  await connectionProblemItem.setValue({ problem: p, at: ctx.now() });
+}
+
+function noPermission(origin: string): Problem {
+  return problem(
+    'no-permission',
+    `Pageclip is not allowed to reach ${origin} yet. Allow access on the options page.`,
+  );
+}
+
+/** Save the service URL; a different origin forgets the token, user and caches of the old one. */
+export async function setServiceUrl(
+  ctx: BackgroundContext,
+  serviceUrl: string,
+): Promise<ConnectionState> {
+  const next = normalizeServiceUrl(serviceUrl);
+  if (!next) return { ...(await getConnectionState(ctx)), problem: invalidUrl(serviceUrl) };
+  const previous = await readItem(serviceUrlItem);
+  if (previous !== next) {
+    await serviceUrlItem.setValue(next);
+    await forgetAccount();
+  }
+  return getConnectionState(ctx);
+}
+
+function invalidUrl(serviceUrl: string): Problem {
+  return problem('invalid-url', `"${serviceUrl}" is not an http(s) URL of the service's API.`);
+}
+
+/** Trim, drop a trailing slash; null when it is not http(s). */
+export function normalizeServiceUrl(input: string): string | null {
+  const trimmed = input.trim().replace(/\/+$/, '');
+  return originOf(trimmed) ? trimmed : null;
+}
+
+async function forgetAccount(): Promise<void> {
+  await Promise.all([
+    tokenItem.setValue(null),
+    connectedUserItem.setValue(null),
+    connectionProblemItem.setValue(null),
+    folderCacheItem.setValue(null),
+    pageCacheItem.setValue(null),
+    recentFoldersItem.setValue([]),
+    recentPagesItem.setValue([]),
+    lastDestinationItem.setValue(null),
+  ]);
+}
+
+/** Check a pasted token with GET /me; keep it only when the service accepts it. */
+export async function connectWithToken(
+  ctx: BackgroundContext,
+  serviceUrl: string,
+  token: string,
+): Promise<ConnectionState> {
+  const url = normalizeServiceUrl(serviceUrl);
+  if (!url) return { ...(await getConnectionState(ctx)), problem: invalidUrl(serviceUrl) };
+  await setServiceUrl(ctx, url);
+  const origin = originOf(url) as string;
+  if (!(await hasHostPermission(url))) return getConnectionState(ctx);
+  try {
+    const me = await tokenClient(ctx, url, token.trim()).me();
+    await storeConnection(ctx, token.trim(), {
+      id: me.id,
+      email: me.email ?? null,
+      name: me.name ?? null,
+    });
+  } catch (error) {
+    return { ...(await getConnectionState(ctx)), problem: describeError(error, origin) };
+  }
+  return getConnectionState(ctx);
+}
+
+async function storeConnection(
+  ctx: BackgroundContext,
+  token: string,
+  user: { id: string; email: string | null; name: string | null },
+): Promise<void> {
+  const previousUser = await readItem(connectedUserItem);
+  if (previousUser && previousUser.id !== user.id) await forgetAccount();
+  await tokenItem.setValue(token);
+  await connectedUserItem.setValue(user);
+  await connectionProblemItem.setValue(null);
+  await signInPendingItem.setValue(null);
+  ctx.broadcast({ type: 'connection-changed', state: await getConnectionState(ctx) });
+  // Let a queued outbox entry that waited for a connection go now.
+  void ctx.outbox.flush().catch(() => undefined);
+}
+
+/**
+ * Sign in: mint a token with the browser's session. Without a session (401) open the
+ * service's sign-in page; `onSignInTabUpdated` finishes once the user has signed in.
+ */
+export async function signIn(ctx: BackgroundContext, serviceUrl: string): Promise<ConnectionState> {
+  const url = normalizeServiceUrl(serviceUrl);
+  if (!url) return { ...(await getConnectionState(ctx)), problem: invalidUrl(serviceUrl) };
+  await setServiceUrl(ctx, url);
+  if (!(await hasHostPermission(url))) return getConnectionState(ctx);
+  const minted = await tryMint(ctx, url);
+  if (minted === 'connected') return getConnectionState(ctx);
+  if (minted !== 'no-session') return { ...(await getConnectionState(ctx)), problem: minted };
+  const origin = originOf(url) as string;
+  const tab = await browser.tabs.create({ url: `${origin}/auth/sign-in`, active: true });
+  await signInPendingItem.setValue({ serviceUrl: url, tabId: tab.id ?? -1, startedAt: ctx.now() });
+  const state = await getConnectionState(ctx);
+  return {
+    ...state,
+    problem: problem('sign-in-required', `Sign in to ${origin} in the tab that just opened.`),
+  };
+}
+
+/** POST /tokens with the session, then GET /me with the new token. */
+async function tryMint(
+  ctx: BackgroundContext,
+  serviceUrl: string,
+): Promise<'connected' | 'no-session' | Problem> {
+  const origin = originOf(serviceUrl) as string;
+  try {
+    const created = await sessionClient(ctx, serviceUrl).createToken({
+      name: `Pageclip on ${ctx.browserName}`,
+      scopes: TOKEN_SCOPES,
+      expiresAt: null,
+    });
+    const me = await tokenClient(ctx, serviceUrl, created.secret).me();
+    await storeConnection(ctx, created.secret, {
+      id: me.id,
+      email: me.email ?? null,
+      name: me.name ?? null,
+    });
+    return 'connected';
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return 'no-session';
+    return describeError(error, origin);
+  }
+}
+
+/**
+ * `tabs.onUpdated` for the sign-in tab: each time a page in it finished loading, try to mint
+ * a token; once it works, close the tab. (The host permission for the service origin lets us
+ * see the tab's updates; no `tabs` or `cookies` permission is needed.)
+ */
+export async function onSignInTabUpdated(
+  ctx: BackgroundContext,
+  tabId: number,
+  status: string | undefined,
+): Promise<void> {
+  if (status !== 'complete') return;
+  const pending = await readItem(signInPendingItem);
+  if (!pending || pending.tabId !== tabId) return;
+  if (ctx.now() - pending.startedAt > SIGN_IN_WAIT_MS) {
+    await signInPendingItem.setValue(null);
+    return;
+  }
+  const result = await tryMint(ctx, pending.serviceUrl);
+  if (result !== 'connected') return;
+  await browser.tabs.remove(tabId).catch(() => undefined);
+}
+
+export async function onSignInTabRemoved(ctx: BackgroundContext, tabId: number): Promise<void> {
+  const pending = await readItem(signInPendingItem);
+  if (!pending || pending.tabId !== tabId) return;
+  await signInPendingItem.setValue(null);
+  ctx.broadcast({ type: 'connection-changed', state: await getConnectionState(ctx) });
+}
+
+export async function disconnect(ctx: BackgroundContext): Promise<ConnectionState> {
+  await forgetAccount();
+  await signInPendingItem.setValue(null);
+  const state = await getConnectionState(ctx);
+  ctx.broadcast({ type: 'connection-changed', state });
+  return state;
+}

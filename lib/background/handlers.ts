@@ -1,0 +1,139 @@
+/** The background's answer to every UI message in `lib/messaging.ts`. */
+import { browser } from 'wxt/browser';
+import type { OutboxEntryData } from '../messaging';
+import {
+  clipDefaultsItem,
+  pendingHighlightItem,
+  popupDraftItem,
+  readItem,
+  serviceUrlItem,
+} from '../settings';
+import { addFolderToCache, getFolders, getPages, resolvePages, searchPages } from './caches';
+import { currentClient } from './client';
+import { submitClip } from './clips';
+import {
+  connectWithToken,
+  disconnect,
+  getConnectionState,
+  setServiceUrl,
+  signIn,
+} from './connection';
+import type { BackgroundContext } from './context';
+import { extractTab } from './extraction';
+import { originOf } from './permissions';
+import { describeError, problem } from './problems';
+import { getRecents } from './recents';
+import { ProblemError, type Handlers } from './router';
+
+export function createHandlers(ctx: BackgroundContext): Handlers {
+  const entries = async (): Promise<{ entries: OutboxEntryData[] }> => ({
+    entries: await ctx.outbox.list(),
+  });
+  const requireClient = async () => {
+    const client = await currentClient(ctx);
+    if (client) return client;
+    const state = await getConnectionState(ctx);
+    throw new ProblemError(
+      state.problem ?? problem('not-configured', 'Not connected to the service.'),
+    );
+  };
+  const fail = async (error: unknown): Promise<never> => {
+    if (error instanceof ProblemError) throw error;
+    throw new ProblemError(describeError(error, originOf(await readItem(serviceUrlItem)) ?? ''));
+  };
+
+  return {
+    'connection.get': (data) => getConnectionState(ctx, { check: data.check }),
+    'connection.setServiceUrl': (data) => setServiceUrl(ctx, data.serviceUrl),
+    'connection.connectToken': (data) => connectWithToken(ctx, data.serviceUrl, data.token),
+    'connection.signIn': (data) => signIn(ctx, data.serviceUrl),
+    'connection.disconnect': () => disconnect(ctx),
+
+    'folders.get': (data) => getFolders(ctx, { refresh: data.refresh }),
+    'folders.create': async (data) => {
+      const client = await requireClient();
+      try {
+        const created = await client.createFolder({ name: data.name, parentId: data.parentId });
+        const folder = {
+          id: created.id,
+          name: created.name,
+          parentId: created.parentId ?? data.parentId,
+          permission: created.permission ?? 'admin',
+        };
+        await addFolderToCache(ctx, folder);
+        return folder;
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    'pages.list': (data) => getPages(ctx, data.parentId, { refresh: data.refresh }),
+    'pages.search': (data) => searchPages(ctx, data.query, data.parentId),
+    'pages.resolve': async (data) => {
+      await requireClient();
+      try {
+        return { pages: await resolvePages(ctx, data.title, data.parentId) };
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    'recent.get': () => getRecents(),
+
+    'tab.extract': async (data) => {
+      const mode = data.mode ?? (await readItem(clipDefaultsItem)).mode;
+      const extraction = await extractTab({ tabId: data.tabId, mode, now: new Date(ctx.now()) });
+      if (!extraction.ok) return extraction;
+      return {
+        ok: true as const,
+        tabId: extraction.tabId,
+        selectionAvailable: extraction.selectionAvailable,
+        result: extraction.result,
+      };
+    },
+
+    'clip.submit': (data) => submitClip(ctx, data),
+    'highlight.pending': async () => ({ pending: await readItem(pendingHighlightItem) }),
+    'highlight.discard': async () => {
+      await pendingHighlightItem.setValue(null);
+      return { ok: true as const };
+    },
+
+    'outbox.list': entries,
+    'outbox.retry': async (data) => {
+      await ctx.outbox.retry(data.id);
+      return entries();
+    },
+    'outbox.discard': async (data) => {
+      await ctx.outbox.discard(data.id);
+      return entries();
+    },
+    'outbox.retarget': async (data) => {
+      await ctx.outbox.retarget(data.id, data.write, data.label);
+      return entries();
+    },
+    'outbox.wait': (data) => ctx.outbox.waitFor(data.id, data.timeoutMs),
+
+    'draft.get': async () => ({ draft: await readItem(popupDraftItem) }),
+    'draft.set': async (data) => {
+      await popupDraftItem.setValue(data.draft);
+      return { ok: true as const };
+    },
+
+    'settings.get': async () => ({
+      serviceUrl: await readItem(serviceUrlItem),
+      clipDefaults: await readItem(clipDefaultsItem),
+    }),
+    'settings.set': async (data) => {
+      const current = await readItem(clipDefaultsItem);
+      await clipDefaultsItem.setValue({ ...current, ...data.clipDefaults });
+      return {
+        serviceUrl: await readItem(serviceUrlItem),
+        clipDefaults: await readItem(clipDefaultsItem),
+      };
+    },
+  };
+}
+
+/** Open the options page (first run, or when the popup finds no connection). */
+export function openOptions(): Promise<void> {
+  return browser.runtime.openOptionsPage();
+}

@@ -1,0 +1,226 @@
+/**
+ * Context menus. On a selection: Append to "<last page>", and Append to… (recent pages and
+ * Choose…). On a page: Clip page to "<last folder>". On a link: Clip link. Titles follow the
+ * recents; `refreshMenus` rebuilds them (serialized: Chrome rejects a duplicate id).
+ */
+import { browser } from 'wxt/browser';
+import { clipDefaultsItem, readItem } from '../settings';
+import { claimClick, type ClickInfo } from './click-dedupe';
+import { submitClip } from './clips';
+import { composeLinkMarkdown } from './compose';
+import type { BackgroundContext } from './context';
+import { extractTab } from './extraction';
+import { appendHighlight, stashHighlight } from './highlights';
+import { t } from './i18n';
+import { getRecents, lastFolder, lastPage } from './recents';
+
+export const MENU = {
+  appendLast: 'append-last',
+  appendTo: 'append-to',
+  appendRecentPrefix: 'append-recent:',
+  appendChoose: 'append-choose',
+  clipPageLast: 'clip-page-last',
+  clipLink: 'clip-link',
+} as const;
+
+const RECENT_IN_MENU = 5;
+let building: Promise<void> = Promise.resolve();
+
+function create(props: Parameters<typeof browser.contextMenus.create>[0]): Promise<void> {
+  return new Promise((resolve) => {
+    // The callback form: the only one Chrome and Firefox share for `create`.
+    browser.contextMenus.create(props, () => {
+      void browser.runtime.lastError;
+      resolve();
+    });
+  });
+}
+
+export function refreshMenus(): Promise<void> {
+  const run = async () => {
+    const [{ pages }, folder, defaults] = await Promise.all([
+      getRecents(),
+      lastFolder(),
+      readItem(clipDefaultsItem),
+    ]);
+    const page = pages[0];
+    await browser.contextMenus.removeAll();
+    await create({
+      id: MENU.appendLast,
+      title: page
+        ? t('menuAppendToLast', 'Append to "$1"', [page.title])
+        : defaults.inboxTitle === 'Inbox'
+          ? t('menuAppendToInbox', 'Append to "Inbox"')
+          : t('menuAppendToLast', 'Append to "$1"', [defaults.inboxTitle]),
+      contexts: ['selection'],
+    });
+    await create({
+      id: MENU.appendTo,
+      title: t('menuAppendTo', 'Append to…'),
+      contexts: ['selection'],
+    });
+    for (const p of pages.slice(0, RECENT_IN_MENU)) {
+      await create({
+        id: MENU.appendRecentPrefix + p.id,
+        parentId: MENU.appendTo,
+        title: p.title,
+        contexts: ['selection'],
+      });
+    }
+    await create({
+      id: 'append-separator',
+      parentId: MENU.appendTo,
+      type: 'separator',
+      contexts: ['selection'],
+    });
+    await create({
+      id: MENU.appendChoose,
+      parentId: MENU.appendTo,
+      title: t('menuChoose', 'Choose…'),
+      contexts: ['selection'],
+    });
+    await create({
+      id: MENU.clipPageLast,
+      title: folder
+        ? t('menuClipPageToLast', 'Clip page to "$1"', [folder.name])
+        : t('menuClipPage', 'Clip page'),
+      contexts: ['page'],
+    });
+    await create({ id: MENU.clipLink, title: t('menuClipLink', 'Clip link'), contexts: ['link'] });
+  };
+  building = building.then(run, run);
+  return building;
+}
+
+/** The subset of `contextMenus.OnClickData` and `tabs.Tab` we use (what Chrome passes). */
+export interface MenuClick extends Omit<ClickInfo, 'tabId'> {
+  linkText?: string;
+}
+export interface MenuTab {
+  id?: number;
+  title?: string;
+  url?: string;
+}
+
+export type MenuOutcome = 'written' | 'duplicate' | 'stashed' | 'ignored' | { problem: string };
+
+export async function onMenuClicked(
+  ctx: BackgroundContext,
+  info: MenuClick,
+  tab?: MenuTab,
+): Promise<MenuOutcome> {
+  const id = String(info.menuItemId);
+  const claim = await claimClick({ ...info, tabId: tab?.id }, ctx.now(), ctx.randomId);
+  if (!claim.fresh) return 'duplicate';
+  const { clipId } = claim;
+  const sourceUrl = info.pageUrl ?? tab?.url ?? '';
+  const sourceTitle = tab?.title ?? sourceUrl;
+
+  if (
+    id === MENU.appendLast ||
+    id.startsWith(MENU.appendRecentPrefix) ||
+    id === MENU.appendChoose
+  ) {
+    const quote = await selectedText(ctx, tab?.id, info.selectionText);
+    if (!quote) return 'ignored';
+    const input = { clipId, quote, sourceTitle, sourceUrl };
+    if (id === MENU.appendChoose) {
+      await stashHighlight(ctx, input);
+      await openPicker();
+      return 'stashed';
+    }
+    const { pages } = await getRecents();
+    const page =
+      id === MENU.appendLast
+        ? await lastPage()
+        : pages.find((p) => p.id === id.slice(MENU.appendRecentPrefix.length));
+    if (id !== MENU.appendLast && !page)
+      return { problem: 'That page is no longer among the recent pages.' };
+    await appendHighlight(ctx, input, page ?? null);
+    return 'written';
+  }
+  if (id === MENU.clipPageLast) {
+    const folder = await lastFolder();
+    const extraction = await extractTab({
+      tabId: tab?.id,
+      mode: (await readItem(clipDefaultsItem)).mode === 'bookmark' ? 'bookmark' : 'article',
+      now: new Date(ctx.now()),
+      extraFrontmatter: { pageclip_id: clipId },
+    });
+    if (!extraction.ok) return { problem: extraction.problem.message };
+    await submitClip(ctx, {
+      write: {
+        kind: 'create-page',
+        clipId,
+        title: pageTitle(extraction.result.title, sourceUrl),
+        markdown: extraction.result.markdown,
+        parentId: folder?.id ?? null,
+      },
+      label: folder?.name ?? t('folderRoot', 'Top level'),
+      folderName: folder?.name ?? t('folderRoot', 'Top level'),
+    });
+    return 'written';
+  }
+  if (id === MENU.clipLink && info.linkUrl) {
+    const folder = await lastFolder();
+    const title = pageTitle(info.linkText ?? '', info.linkUrl);
+    await submitClip(ctx, {
+      write: {
+        kind: 'create-page',
+        clipId,
+        title,
+        markdown: composeLinkMarkdown(
+          info.linkUrl,
+          info.linkText ?? '',
+          sourceUrl,
+          new Date(ctx.now()),
+        ),
+        parentId: folder?.id ?? null,
+      },
+      label: folder?.name ?? t('folderRoot', 'Top level'),
+      folderName: folder?.name ?? t('folderRoot', 'Top level'),
+    });
+    return 'written';
+  }
+  return 'ignored';
+}
+
+export function pageTitle(title: string, url: string): string {
+  const clean = title.replace(/\s+/g, ' ').trim().slice(0, 500);
+  if (clean) return clean;
+  try {
+    const u = new URL(url);
+    return (
+      (u.hostname + u.pathname).replace(/\/$/, '').slice(0, 500) || url.slice(0, 500) || 'Untitled'
+    );
+  } catch {
+    return url.slice(0, 500) || 'Untitled';
+  }
+}
+
+/** The selection with its line breaks (Chrome's `selectionText` collapses them), from the page if we can read it. */
+export async function selectedText(
+  ctx: BackgroundContext,
+  tabId: number | undefined,
+  fallback?: string,
+): Promise<string> {
+  if (tabId !== undefined) {
+    const extraction = await extractTab({ tabId, mode: 'selection', now: new Date(ctx.now()) });
+    if (extraction.ok && extraction.selectionText) return extraction.selectionText;
+  }
+  return (fallback ?? '').trim();
+}
+
+/** Open the popup for "Choose…"; where `action.openPopup` is unavailable, the popup page in a small window. */
+async function openPicker(): Promise<void> {
+  try {
+    await browser.action.openPopup();
+  } catch {
+    await browser.windows.create({
+      url: browser.runtime.getURL('/popup.html?pick=highlight'),
+      type: 'popup',
+      width: 420,
+      height: 600,
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Everything the background worker does at start-up, in one call from the entrypoint. Every
+ * listener is added synchronously, before the first `await`, so the event that woke a stopped
+ * service worker is not missed (MV3 rule:
+ * https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/events).
+ */
+import { browser } from 'wxt/browser';
+import { ApiClient, ApiError } from '../api';
+import { EVENT_CHANNEL, type BackgroundEvent } from '../messaging';
+import { Outbox, scheduleOutboxAlarm, wireOutbox } from '../outbox';
+import { lastDestinationItem, recentFoldersItem, recentPagesItem } from '../settings';
+import { currentClient } from './client';
+import { onCommand } from './commands';
+import { onSignInTabRemoved, onSignInTabUpdated, recordProblem } from './connection';
+import type { BackgroundContext } from './context';
+import { createHandlers } from './handlers';
+import { onMenuClicked, refreshMenus } from './menus';
+import { describeError } from './problems';
+import { createMessageListener } from './router';
+
+export function broadcast(event: BackgroundEvent): void {
+  // No open extension page is not an error: nobody needs to hear the event.
+  browser.runtime.sendMessage({ channel: EVENT_CHANNEL, event }).catch(() => undefined);
+}
+
+export function browserName(): string {
+  return import.meta.env.FIREFOX ? 'Firefox' : 'Chromium';
+}
+
+export function startBackground(overrides: Partial<BackgroundContext> = {}): BackgroundContext {
+  const ctx = {
+    now: Date.now,
+    randomId: () => crypto.randomUUID(),
+    browserName: browserName(),
+    broadcast,
+    createClient: (opts) => new ApiClient(opts),
+    ...overrides,
+  } as BackgroundContext;
+  ctx.outbox ??= new Outbox({ getClient: () => currentClient(ctx), schedule: scheduleOutboxAlarm });
+
+  browser.runtime.onMessage.addListener(createMessageListener(createHandlers(ctx)));
+  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(ctx, info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void onCommand(ctx, command, tab?.id));
+  browser.tabs.onUpdated.addListener(
+    (tabId, change) => void onSignInTabUpdated(ctx, tabId, change.status),
+  );
+  browser.tabs.onRemoved.addListener((tabId) => void onSignInTabRemoved(ctx, tabId));
+  browser.runtime.onInstalled.addListener((details) => {
+    void refreshMenus();
+    if (details.reason === 'install') void browser.runtime.openOptionsPage();
+  });
+  browser.runtime.onStartup.addListener(() => void refreshMenus());
+  for (const item of [recentPagesItem, recentFoldersItem, lastDestinationItem])
+    item.watch(() => void refreshMenus());
+
+  wireOutbox(ctx.outbox);
+  ctx.outbox.onChange((entries) => {
+    ctx.broadcast({ type: 'outbox-changed', entries });
+    // A write refused for the token (401) or a missing scope (403) is a connection problem too.
+    const refused = entries.find(
+      (e) =>
+        e.status === 'failed' &&
+        (e.lastError?.status === 401 || e.lastError?.code === 'insufficient_scope'),
+    );
+    if (refused?.lastError) {
+      const { status, code, message } = refused.lastError;
+      void recordProblem(
+        ctx,
+        describeError(new ApiError({ kind: 'http', status, code, message }), ''),
+      );
+    }
+  });
+  return ctx;
+}
