@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  DEFAULT_CLIP_DEFAULTS,
+  DEFAULT_SERVICE_URL,
+  clipDefaultsItem,
+  folderCacheItem,
+  readItem,
+  recentPagesItem,
+  serviceUrlItem,
+} from '../../lib/settings';
+
+describe('settings', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('defaults to the local service', async () => {
+    expect(await readItem(serviceUrlItem)).toBe(DEFAULT_SERVICE_URL);
+    expect(DEFAULT_SERVICE_URL).toBe('http://127.0.0.1:8787/api/v1');
+  });
+
+  it('falls back instead of crashing on corrupt stored values', async () => {
+    await fakeBrowser.storage.local.set({
+      recentPages: [{ id: 1, title: null }],
+      'cache:folders': 'not an object',
+      serviceUrl: 42,
+    });
+    expect(await readItem(recentPagesItem)).toEqual([]);
+    expect(await readItem(folderCacheItem)).toBeNull();
+    expect(await readItem(serviceUrlItem)).toBe(DEFAULT_SERVICE_URL);
+  });
+
+  it('fills missing clip defaults and rejects invalid ones', async () => {
+    await fakeBrowser.storage.local.set({
+      clipDefaults: { mode: 'full' },
+      clipDefaults$: { v: 2 },
+    });
+    expect(await readItem(clipDefaultsItem)).toEqual({ ...DEFAULT_CLIP_DEFAULTS, mode: 'full' });
+    await fakeBrowser.storage.local.set({ clipDefaults: { mode: 'nonsense' } });
+    expect(await readItem(clipDefaultsItem)).toEqual(DEFAULT_CLIP_DEFAULTS);
+  });
+
+  it('migrates v1 clip defaults (template → highlightTemplate)', async () => {
+    await fakeBrowser.storage.local.set({
+      clipDefaults: { mode: 'bookmark', template: '» {{quote}}' },
+      clipDefaults$: { v: 1 },
+    });
+    await clipDefaultsItem.migrate();
+    expect(await readItem(clipDefaultsItem)).toEqual({
+      ...DEFAULT_CLIP_DEFAULTS,
+      mode: 'bookmark',
+      highlightTemplate: '» {{quote}}',
+    });
+  });
+});
