@@ -96,7 +96,10 @@ function escapeLinkText(text: string): string {
 
 function escapeLinkUrl(url: string): string {
   // encodeURIComponent leaves parentheses alone, and an unbalanced `)` ends a markdown link.
-  return url.replace(/[ ()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return url.replace(
+    /[ ()<>]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }
 
 /** A bookmark page for "Clip link". */
