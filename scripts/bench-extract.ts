@@ -1,0 +1,151 @@
+/**
+ * Extraction benchmark (issue 4): ours (`lib/extract`) beside plain Readability + Turndown on the
+ * shared development corpus, read at run time from its folder (never copied into the project).
+ *
+ *   npm run bench:extract -- --corpus /work/shared/corpus [--set NAME] [--limit N]
+ *                            [--json FILE] [--worst N] [--stand-in]
+ *
+ * --corpus  the corpus root (all sets) or one set's folder; sets are recognised by structure.
+ * --set     only this set (trafilatura-eval, readability, defuddle).
+ * --limit   at most N pages per set.
+ * --json    write per-page results (figures and both markdowns) to FILE.
+ * --worst   list the N worst pages per figure for QA.
+ * --stand-in  run the baseline as "ours" when lib/extract does not exist yet.
+ *
+ * Baseline, honestly plain: `new Readability(doc).parse()` with default options, then
+ * `new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' })` with the
+ * `@joplin/turndown-plugin-gfm` plugin on `article.content`; title and byline from Readability
+ * (scripts/bench/baseline.ts). Each page is parsed twice with jsdom (Readability mutates the
+ * document); only the extraction calls are timed, not parsing, and the order of the two calls
+ * alternates per page.
+ *
+ * Figures (scripts/bench/report.ts):
+ * - trafilatura-eval: share of `with` snippets found, of `without` snippets absent (also only
+ *   those present in the page's own text), pooled precision/recall/F1 as upstream does. The
+ *   markdown is rendered to plain text first (markdown-it: no emphasis, link syntax, heading
+ *   hashes, bullets, escapes or table pipes; image alt dropped; whitespace collapsed).
+ * - readability: token precision/recall/F1 against `expected.html`'s text, title and byline
+ *   match against `expected-metadata.json` (case, dashes, quotes, whitespace normalised).
+ *   These measure agreement with Readability, so the target is "within 2 points", not "better".
+ * - defuddle: token F1 against Defuddle's markdown and targeted checks (code languages, TeX math,
+ *   paired footnotes, tables), since its markdown is a style reference, not ground truth.
+ * - all sets, from the tokens a CommonMark renderer sees (scripts/bench/markdown-analysis.ts):
+ *   relative URLs (not http(s)/mailto), empty links, raw HTML outside deliberate `<table>`
+ *   blocks (`<sup>`/`<sub>` and `<br>` in GFM table rows are allowed and counted apart), lost
+ *   code blocks (a non-trivial `<pre>` of Readability's article whose text is not >= 90% in
+ *   the fences), whitespace defects (trailing spaces, 3+ newlines, indented text that renders
+ *   as code, leftover entities), failed pages; median and p95 extraction time.
+ *
+ * Progress goes to stderr, tables to stdout.
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { countSet, detectSets, loadSet, SET_NAMES, type SetName } from './bench/corpus.ts';
+import { loadOurs } from './bench/ours.ts';
+import { passes, printTable, setRows, summaryRows } from './bench/report.ts';
+import { runPage, type PageResult } from './bench/run-page.ts';
+import { printWorst } from './bench/worst.ts';
+
+function usage(message: string): never {
+  console.error(`bench:extract: ${message}`);
+  console.error(
+    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--stand-in]',
+  );
+  process.exit(2);
+}
+
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) usage(`${name} must be a positive integer, got ${value}`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        corpus: { type: 'string' },
+        set: { type: 'string' },
+        limit: { type: 'string' },
+        json: { type: 'string' },
+        worst: { type: 'string' },
+        'stand-in': { type: 'boolean', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  if (!args.corpus) usage('--corpus DIR is required');
+  if (args.set && !SET_NAMES.includes(args.set as SetName)) {
+    usage(`--set must be one of ${SET_NAMES.join(', ')}`);
+  }
+  const limit = positiveInt(args.limit, '--limit') ?? Infinity;
+  const worst = positiveInt(args.worst, '--worst');
+
+  let sources;
+  try {
+    sources = detectSets(args.corpus).filter((s) => !args.set || s.set === args.set);
+  } catch (error) {
+    usage(`cannot read ${args.corpus}: ${(error as Error).message}`);
+  }
+  if (sources.length === 0) usage(`no corpus set found in ${args.corpus}`);
+
+  const ours = await loadOurs(args['stand-in']);
+  if (ours.standIn) console.error('bench:extract: lib/extract missing: "ours" is the baseline');
+
+  const started = performance.now();
+  const bySet = new Map<SetName, PageResult[]>();
+  const loadFailures: string[] = [];
+  for (const source of sources) {
+    const total = countSet(source, limit);
+    const results: PageResult[] = [];
+    bySet.set(source.set, results);
+    let done = 0;
+    let lastReport = performance.now();
+    for (const page of loadSet(source, limit)) {
+      try {
+        results.push(runPage(page, ours.extract, done % 2 === 0));
+      } catch (error) {
+        // Parsing or scoring broke, not an extractor: report it and go on.
+        loadFailures.push(`${source.set}/${page.id}: ${(error as Error).message}`);
+      }
+      done++;
+      const now = performance.now();
+      if (now - lastReport > 5000 || done === total) {
+        lastReport = now;
+        const secs = ((now - started) / 1000).toFixed(0);
+        console.error(`[${source.set}] ${done}/${total} pages, ${secs} s`);
+      }
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const label = ours.standIn ? ' (STAND-IN: ours = baseline)' : '';
+  for (const [set, pages] of bySet) {
+    printTable(`${set}: ${pages.length} pages${label}`, setRows(set, pages), out);
+  }
+  const summary = summaryRows(bySet);
+  const pageCount = [...bySet.values()].reduce((n, pages) => n + pages.length, 0);
+  printTable(`summary: ${pageCount} pages${label}`, summary, out);
+  const judged = summary.map(passes).filter((p) => p !== null);
+  out(
+    `\n${judged.filter(Boolean).length}/${judged.length} summary targets pass; ` +
+      `run took ${seconds.toFixed(0)} s for ${pageCount} pages.`,
+  );
+  if (loadFailures.length) {
+    out(`\npages that could not be benchmarked (${loadFailures.length}):`);
+    for (const failure of loadFailures) out(`- ${failure}`);
+  }
+  if (worst) for (const [set, pages] of bySet) printWorst(set, pages, worst, out);
+  if (args.json) {
+    writeFileSync(args.json, JSON.stringify([...bySet.values()].flat(), null, 1));
+    console.error(`bench:extract: per-page results written to ${args.json}`);
+  }
+}
+
+await main();

@@ -1,0 +1,220 @@
+import MarkdownIt, { type Token } from 'markdown-it';
+
+/**
+ * Reads extractor markdown the way a renderer will: markdown-it (CommonMark plus GFM tables and
+ * strikethrough, raw HTML on) parses it once, and every hygiene figure comes from the tokens, so
+ * "a relative link" or "raw HTML" means what a reader would actually get, not what a regex
+ * guesses. Whitespace defects are read from the source lines outside code fences.
+ *
+ * Decisions (documented in the benchmark header too):
+ * - Raw HTML is any HTML token a renderer would pass through, except a deliberate
+ *   `<table>…</table>` block (the issue allows clean HTML tables when cells span), `<br>` inside
+ *   a GFM table row (the only way to break a line in a cell), and `<sup>`/`<sub>` (no markdown
+ *   equivalent; dropping them turns x² into x2). Those allowed inline tags are counted apart.
+ * - A link or image is relative unless its URL starts with `http:`, `https:` or `mailto:`; so
+ *   `#anchor`, `javascript:`, `data:` and empty URLs all count.
+ * - An empty link has no text and no image inside.
+ */
+
+const md = new MarkdownIt('default', { html: true, linkify: false });
+// Keep every link as a link: by default markdown-it renders `javascript:`/`data:` links as
+// text, which would hide exactly the URLs the hygiene check must see.
+md.validateLink = () => true;
+
+const ABSOLUTE_URL = /^(?:https?:|mailto:)/i;
+const TAG_NAME = /<\/?([a-zA-Z][a-zA-Z0-9-]*)/;
+const ALLOWED_INLINE_TAGS = new Set(['sup', 'sub']);
+const ENTITY = /&(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});/g;
+
+export interface CodeFence {
+  info: string;
+  content: string;
+}
+
+export interface Sample {
+  /** What was found, shortened for a report line. */
+  text: string;
+}
+
+export interface MarkdownAnalysis {
+  /** Rendered text: no markup, image alt dropped, whitespace collapsed to single spaces. */
+  plainText: string;
+  fences: CodeFence[];
+  relativeUrls: string[];
+  emptyLinks: string[];
+  rawHtml: string[];
+  /** `<sup>`, `<sub>`, `<br>` in table rows: allowed, counted for information. */
+  allowedInlineHtml: number;
+  whitespace: {
+    trailingSpaceLines: string[];
+    blankLineRuns: number;
+    /** Indented blocks that render as code although nobody meant code. */
+    indentedCode: string[];
+    entities: string[];
+  };
+}
+
+export function analyseMarkdown(markdown: string): MarkdownAnalysis {
+  const tokens = md.parse(markdown, {});
+  const result: MarkdownAnalysis = {
+    plainText: '',
+    fences: [],
+    relativeUrls: [],
+    emptyLinks: [],
+    rawHtml: [],
+    allowedInlineHtml: 0,
+    whitespace: { trailingSpaceLines: [], blankLineRuns: 0, indentedCode: [], entities: [] },
+  };
+  const text: string[] = [];
+  let tableDepth = 0; // open deliberate HTML tables
+  let inGfmTable = false;
+
+  const htmlToken = (content: string, inline: boolean) => {
+    const opens = (content.match(/<table\b/gi) ?? []).length;
+    const closes = (content.match(/<\/table\s*>/gi) ?? []).length;
+    const deliberateTable = tableDepth > 0 || /^\s*<table\b/i.test(content);
+    tableDepth = Math.max(0, tableDepth + opens - closes);
+    if (deliberateTable) return;
+    const name = TAG_NAME.exec(content)?.[1]?.toLowerCase();
+    if (inline && name && ALLOWED_INLINE_TAGS.has(name)) {
+      result.allowedInlineHtml++;
+      return;
+    }
+    if (inline && inGfmTable && name === 'br') {
+      result.allowedInlineHtml++;
+      return;
+    }
+    result.rawHtml.push(shorten(content));
+  };
+
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'table_open':
+        inGfmTable = true;
+        break;
+      case 'table_close':
+        inGfmTable = false;
+        break;
+      case 'inline':
+        walkInline(token.children ?? [], result, text, htmlToken);
+        text.push(inGfmTable ? ' ' : '\n');
+        break;
+      case 'fence':
+        result.fences.push({ info: token.info.trim(), content: token.content });
+        text.push(token.content, '\n');
+        break;
+      case 'code_block':
+        result.whitespace.indentedCode.push(shorten(token.content));
+        text.push(token.content, '\n');
+        break;
+      case 'html_block':
+        htmlToken(token.content, false);
+        text.push(htmlToText(token.content), '\n');
+        break;
+      default:
+        break;
+    }
+  }
+  result.plainText = collapseWhitespace(text.join(''));
+  readWhitespace(markdown, result);
+  return result;
+}
+
+function walkInline(
+  children: Token[],
+  result: MarkdownAnalysis,
+  text: string[],
+  htmlToken: (content: string, inline: boolean) => void,
+): void {
+  // Open links, innermost last: their text so far, and whether an image sits inside.
+  const links: { href: string; text: string; hasImage: boolean }[] = [];
+  for (const child of children) {
+    switch (child.type) {
+      case 'link_open': {
+        const href = String(child.attrGet('href') ?? '');
+        if (!ABSOLUTE_URL.test(href)) result.relativeUrls.push(shorten(`link: ${href}`));
+        links.push({ href, text: '', hasImage: false });
+        break;
+      }
+      case 'link_close': {
+        const link = links.pop();
+        if (link && !link.hasImage && link.text.trim() === '') {
+          result.emptyLinks.push(shorten(`[${link.text}](${link.href})`));
+        }
+        break;
+      }
+      case 'image': {
+        const src = String(child.attrGet('src') ?? '');
+        if (!ABSOLUTE_URL.test(src)) result.relativeUrls.push(shorten(`image: ${src}`));
+        for (const link of links) link.hasImage = true;
+        break;
+      }
+      case 'text':
+      case 'code_inline':
+        text.push(child.content);
+        for (const link of links) link.text += child.content;
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        text.push(' ');
+        break;
+      case 'html_inline':
+        htmlToken(child.content, true);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function readWhitespace(markdown: string, result: MarkdownAnalysis): void {
+  const lines = markdown.split('\n');
+  let fence: string | null = null;
+  let blankRun = 0;
+  for (const line of lines) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== null) {
+      if (
+        marker &&
+        marker[0] === fence[0] &&
+        marker.length >= fence.length &&
+        !/\S/.test(line.slice(line.indexOf(marker) + marker.length))
+      ) {
+        fence = null;
+      }
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      blankRun = 0;
+      continue;
+    }
+    if (/[ \t]+$/.test(line)) {
+      result.whitespace.trailingSpaceLines.push(line.slice(-40));
+    }
+    if (/\S/.test(line)) {
+      blankRun = 0;
+    } else if (++blankRun === 2) {
+      // Two blank lines in a row: three or more consecutive newlines.
+      result.whitespace.blankLineRuns++;
+    }
+    const outsideCodeSpans = line.replace(/(`+)[^`]*?\1/g, '');
+    for (const entity of outsideCodeSpans.match(ENTITY) ?? []) {
+      result.whitespace.entities.push(entity);
+    }
+  }
+}
+
+/** Text of HTML source: tags dropped, entities decoded (a deliberate table, or a whole page). */
+export function htmlToText(html: string): string {
+  return md.utils.unescapeAll(html.replace(/<[^>]*>/g, ' '));
+}
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function shorten(text: string, max = 100): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}

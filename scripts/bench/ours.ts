@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { baselineExtract } from './baseline.ts';
+
+/**
+ * Adapter from the extraction pipeline (`lib/extract`, contract in the team brief) to what the
+ * benchmark measures. Only `body` (the markdown without frontmatter) is scored: the
+ * frontmatter is ours alone and has nothing to compare against.
+ */
+
+export interface OursResult {
+  title: string;
+  byline: string | null;
+  markdown: string;
+}
+
+export type OursExtractor = (doc: Document, url: string) => OursResult;
+
+/** The part of `lib/extract`'s contract the benchmark relies on. */
+interface ExtractModule {
+  extract(
+    doc: Document,
+    url: string,
+    options?: { mode?: 'article'; now?: Date },
+  ): { title: string; byline: string | null; body: string };
+}
+
+const EXTRACT_MODULE = new URL('../../lib/extract/index.ts', import.meta.url);
+
+// A fixed clipped time keeps the output independent of the clock.
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+/**
+ * Loads `lib/extract`, or with `allowStandIn` falls back to the baseline so the harness itself
+ * can be exercised before the pipeline exists (the tables then say "stand-in").
+ */
+export async function loadOurs(
+  allowStandIn: boolean,
+): Promise<{ extract: OursExtractor; standIn: boolean }> {
+  if (!existsSync(fileURLToPath(EXTRACT_MODULE))) {
+    if (!allowStandIn) {
+      throw new Error(
+        `lib/extract is missing (${fileURLToPath(EXTRACT_MODULE)}); pass --stand-in to run the baseline in its place`,
+      );
+    }
+    return {
+      standIn: true,
+      extract: (doc) => {
+        const { title, byline, markdown } = baselineExtract(doc);
+        return { title, byline, markdown };
+      },
+    };
+  }
+  // A computed specifier: the module is another engineer's work in progress, and the adapter
+  // checks its shape at run time instead of failing the type check while it is being written.
+  const mod = (await import(EXTRACT_MODULE.href)) as Partial<ExtractModule>;
+  const extract = mod.extract;
+  if (typeof extract !== 'function') throw new Error('lib/extract does not export extract()');
+  return {
+    standIn: false,
+    extract: (doc, url) => {
+      const result = extract(doc, url, { mode: 'article', now: NOW });
+      return { title: result.title, byline: result.byline, markdown: result.body };
+    },
+  };
+}
