@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { isApiError } from './errors';
 import { paginate } from './paginate';
 import { withRetry, type RetryOptions } from './retry';
-import { routes } from './routes';
+import { ROOT_PARENT_QUERY, routes } from './routes';
 import {
   ContentOperationResultSchema,
   CreatedTokenSchema,
@@ -132,6 +132,7 @@ export interface ImportPageInput {
   markdown: string;
   /** The page title; the service derives one from the document when absent. */
   title?: string;
+  /** Target folder; null or absent: the root. */
   parentId?: string | null;
 }
 
@@ -239,7 +240,7 @@ export class ApiClient {
     return this.updateFolder(folderId, { parentId }, opts);
   }
 
-  /** Folders with exactly this name (optionally inside one folder). */
+  /** Folders with exactly this name; `parentId` narrows to one folder (null: the top level). */
   async resolveFolders(
     q: { name: string; parentId?: string | null },
     opts?: CallOptions,
@@ -249,7 +250,7 @@ export class ApiClient {
       {
         method: 'GET',
         path: routes.foldersResolve(),
-        query: { name: q.name, parentId: q.parentId },
+        query: { name: q.name, parentId: resolveParent(q.parentId) },
         read: 'json',
       },
       opts,
@@ -385,7 +386,7 @@ export class ApiClient {
     );
   }
 
-  /** Pages with exactly this title (optionally directly inside one folder). */
+  /** Pages with exactly this title; `parentId` narrows to one folder (null: the top level). */
   async resolvePages(
     q: { title: string; parentId?: string | null },
     opts?: CallOptions,
@@ -395,7 +396,7 @@ export class ApiClient {
       {
         method: 'GET',
         path: routes.pagesResolve(),
-        query: { title: q.title, parentId: q.parentId },
+        query: { title: q.title, parentId: resolveParent(q.parentId) },
         read: 'json',
       },
       opts,
@@ -615,14 +616,19 @@ export class ApiClient {
     );
   }
 
-  /** Imports one markdown document as a page (named only in the spec). */
+  /**
+   * Imports one markdown document as a page (named only in the spec; the local service takes
+   * the document as `text/markdown` and the target and title as query parameters).
+   */
   importPage(input: ImportPageInput, opts?: CallOptions): Promise<Page> {
     return this.json(
       PageSchema,
       {
         method: 'POST',
         path: routes.importPage(),
-        json: { ...input, parentId: input.parentId ?? null },
+        query: { parentId: input.parentId, title: input.title },
+        text: input.markdown,
+        contentType: 'text/markdown; charset=utf-8',
         read: 'json',
       },
       opts,
@@ -702,6 +708,12 @@ export class ApiClient {
       throw error;
     }
   }
+}
+
+/** Resolve's folder filter: absent = anywhere, null = the top level, else that folder. */
+function resolveParent(parentId: string | null | undefined): string | undefined {
+  if (parentId === undefined) return undefined;
+  return parentId === null ? ROOT_PARENT_QUERY : parentId;
 }
 
 function requireEtag(raw: RawResponse, request: string): string {

@@ -7,6 +7,12 @@
 
 const seg = (id: string): string => encodeURIComponent(id);
 
+/**
+ * How the resolve operations name the top level in their `parentId` query parameter (the
+ * spec does not show their parameters; the local service takes `root`).
+ */
+export const ROOT_PARENT_QUERY = 'root';
+
 export const routes = {
   // Spec, "Pages".
   pages: () => '/pages',

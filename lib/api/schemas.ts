@@ -12,8 +12,11 @@
 import { z } from 'zod';
 
 // Spec, "Resources and their fields": UUIDs of versions 1-8 with an RFC variant nibble, the
-// all-zero and the all-ones UUID. zod's `z.uuid()` is exactly that set.
-export const UuidSchema = z.uuid();
+// all-zero and the all-ones UUID, in either case (zod's `z.uuid()` has the same set but
+// rejects the upper-case all-ones form).
+const UUID_PATTERN =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
+export const UuidSchema = z.string().regex(UUID_PATTERN, { message: 'expected a UUID' });
 export const PermissionSchema = z.enum(['view', 'edit', 'admin']);
 export type Permission = z.infer<typeof PermissionSchema>;
 

@@ -8,7 +8,9 @@
  * | `drop-after-apply`   | the connection closes with no answer (forwarded, the upstream      | yes               |
  * |                      | response read in full, then the client socket destroyed)           |                   |
  * | `unavailable`        | 503 (optionally with `Retry-After`), without forwarding            | no                |
- * | `delay`              | the service's answer, `ms` later (a client timeout can fire first) | yes (late)        |
+ * | `delay`              | the service's answer, `ms` late; `phase: 'before'` (default) holds | yes               |
+ * |                      | the request back, then forwards it even if the client gave up (a  |                   |
+ * |                      | late duplicate), `'after'` forwards at once and holds the answer   |                   |
  * | `reset`              | a TCP reset before anything is forwarded                           | no                |
  *
  * Choosing the fault, in this order:
@@ -49,7 +51,7 @@ export type Fault =
       /** The 503's body: a proxy's HTML page (default), the JSON error envelope, or nothing. */
       body?: 'html' | 'envelope' | 'empty';
     }
-  | { kind: 'delay'; ms: number }
+  | { kind: 'delay'; ms: number; phase?: 'before' | 'after' }
   | { kind: 'reset' };
 
 export interface Matcher {
@@ -93,6 +95,8 @@ export interface FaultProxy {
   /** Faults injected so far, by kind (`pass` counts requests passed through). */
   counts(): Record<FaultKind, number>;
   log: ProxiedRequest[];
+  /** Resolves when no request is being handled (delayed ones included). */
+  idle(): Promise<void>;
   /** Forgets rules, random mode, counts and the log. */
   reset(): void;
   close(): Promise<void>;
@@ -244,7 +248,19 @@ export async function startFaultProxy(opts: { target: string }): Promise<FaultPr
     return { kind: 'pass' };
   };
 
+  let inFlight = 0;
+  let idleWaiters: (() => void)[] = [];
+  const settle = () => {
+    inFlight--;
+    if (inFlight === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      waiters.forEach((w) => w());
+    }
+  };
+
   const server: Server = createServer((req, res) => {
+    inFlight++;
     void (async () => {
       const method = req.method ?? 'GET';
       const pathAndQuery = req.url ?? '/';
@@ -283,17 +299,24 @@ export async function startFaultProxy(opts: { target: string }): Promise<FaultPr
         res.writeHead(503, headers).end(text);
         return;
       }
-      if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
-      if (req.socket.destroyed) return; // the client gave up while we waited
+      const wait = () => new Promise((r) => setTimeout(r, fault.kind === 'delay' ? fault.ms : 0));
+      const phase = fault.kind === 'delay' ? (fault.phase ?? 'before') : null;
+      // A request held back is still forwarded when the client has given up meanwhile: it
+      // reaches the service late, after the client's retry (the nastiest interleaving).
+      if (phase === 'before') await wait();
 
       let answer: UpstreamAnswer;
       try {
         answer = await forward(target, req, body, pathAndQuery);
       } catch {
-        res.writeHead(502, { 'content-type': 'text/html; charset=utf-8' }).end(PROXY_HTML_502);
+        if (!req.socket.destroyed) {
+          res.writeHead(502, { 'content-type': 'text/html; charset=utf-8' }).end(PROXY_HTML_502);
+        }
         return;
       }
       entry.upstreamStatus = answer.status;
+      if (phase === 'after') await wait();
+      if (req.socket.destroyed) return; // the client gave up; nobody to answer
       if (fault.kind === 'drop-after-apply') {
         // The service applied the request and answered; the client never hears of it.
         resetSocket(req.socket);
@@ -301,10 +324,12 @@ export async function startFaultProxy(opts: { target: string }): Promise<FaultPr
       }
       res.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
       res.end(answer.body);
-    })().catch(() => {
-      if (!res.headersSent && !req.socket.destroyed) res.writeHead(502).end();
-      else req.socket.destroy();
-    });
+    })()
+      .catch(() => {
+        if (!res.headersSent && !req.socket.destroyed) res.writeHead(502).end();
+        else req.socket.destroy();
+      })
+      .finally(settle);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -343,6 +368,8 @@ export async function startFaultProxy(opts: { target: string }): Promise<FaultPr
       random = mode ? { mode, next: seededRandom(mode.seed) } : null;
     },
     counts: () => ({ ...counts }),
+    idle: () =>
+      inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r)),
     log,
     reset() {
       rules = [];
