@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'preact/hooks';
+import {
+  onBackgroundEvent,
+  sendToBackground,
+  type ConnectionState,
+  type PublicSettings,
+} from '../lib/messaging';
+import { t } from '../lib/ui/i18n';
+import { ConnectionPanel } from './ConnectionPanel';
+import { ClipDefaultsForm } from './ClipDefaultsForm';
+
+/** The options page: a welcoming first run until connected, then connection and clipping settings. */
+export function Options() {
+  const [connection, setConnection] = useState<ConnectionState | null>(null);
+  const [settings, setSettings] = useState<PublicSettings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const unsubscribe = onBackgroundEvent((event) => {
+      if (event.type === 'connection-changed') setConnection(event.state);
+    });
+    Promise.all([
+      sendToBackground('connection.get', { check: true }),
+      sendToBackground('settings.get', {}),
+    ])
+      .then(([state, loaded]) => {
+        setConnection(state);
+        setSettings(loaded);
+      })
+      .catch((error: unknown) =>
+        setLoadError(error instanceof Error ? error.message : String(error)),
+      );
+    return unsubscribe;
+  }, []);
+
+  const firstRun = connection !== null && connection.user === null;
+
+  return (
+    <main class="options">
+      <header class="options-header">
+        <span class="logo large" aria-hidden="true" />
+        <div>
+          <h1>{firstRun ? t('welcomeHeading') : t('optionsTitle')}</h1>
+          {firstRun && <p class="lead">{t('welcomeBody')}</p>}
+        </div>
+      </header>
+      {firstRun && (
+        <ol class="steps">
+          <li>{t('welcomeStep1')}</li>
+          <li>{t('welcomeStep2')}</li>
+          <li>{t('welcomeStep3')}</li>
+        </ol>
+      )}
+      {loadError !== null && (
+        <p class="error" role="alert">
+          {loadError}
+        </p>
+      )}
+      {connection === null ? (
+        <p class="card" aria-busy="true">
+          {t('loading')}
+        </p>
+      ) : (
+        <ConnectionPanel connection={connection} onChange={setConnection} />
+      )}
+      {settings !== null && <ClipDefaultsForm settings={settings} onSaved={setSettings} />}
+    </main>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'preact/hooks';
+import {
+  sendToBackground,
+  type Folder,
+  type OutboxEntryData,
+  type RecentFolder,
+  type RecentPage,
+  type PageSummary,
+} from '../lib/messaging';
+import { retargetWrite } from '../lib/ui/compose';
+import { t } from '../lib/ui/i18n';
+import { problemText } from '../lib/ui/problem-text';
+import { FolderPicker } from './FolderPicker';
+import { PagePicker } from './PagePicker';
+
+/**
+ * Clips the service has not confirmed yet: queued ones and failed ones with their reason,
+ * each with Retry, Change destination and Discard (two clicks, so nothing goes by accident).
+ */
+export function OutboxList(props: {
+  entries: OutboxEntryData[];
+  serviceUrl: string;
+  folders: Folder[];
+  recentFolders: RecentFolder[];
+  recentPages: RecentPage[];
+  onCreateFolder: (name: string, parentId: string | null) => Promise<Folder>;
+}) {
+  const pending = props.entries.filter((e) => e.status !== 'saved');
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [folderId, setFolderId] = useState<string | null>(null);
+  const [page, setPage] = useState<PageSummary | null>(null);
+  if (pending.length === 0) return null;
+
+  return (
+    <section class="outbox" aria-labelledby="outbox-heading">
+      <h2 id="outbox-heading">{t('outboxHeading', pending.length)}</h2>
+      <ul>
+        {pending.map((entry) => {
+          const kind = entry.write.kind === 'create-page' ? t('outboxKindNew') : t('outboxKindAdd');
+          const status =
+            entry.status === 'failed'
+              ? t('outboxFailed')
+              : entry.status === 'sending'
+                ? t('outboxSending')
+                : t('outboxQueued');
+          return (
+            <li key={entry.id} class={`outbox-entry ${entry.status}`} data-status={entry.status}>
+              <div class="outbox-main">
+                <span class="outbox-label">{entry.label}</span>
+                <span class="outbox-meta">
+                  {kind} · <span class={`pill ${entry.status}`}>{status}</span>
+                  {entry.attempts > 1 && <> · {t('outboxAttempts', entry.attempts)}</>}
+                </span>
+                {entry.lastError && (
+                  <span class="outbox-reason">
+                    {problemText(entry.lastError, props.serviceUrl)}
+                  </span>
+                )}
+              </div>
+              <div class="outbox-actions">
+                <button
+                  type="button"
+                  class="button small"
+                  onClick={() => void sendToBackground('outbox.retry', { id: entry.id })}
+                >
+                  {t('retry')}
+                </button>
+                <button
+                  type="button"
+                  class="button small ghost"
+                  aria-expanded={editing === entry.id}
+                  onClick={() => {
+                    setEditing(editing === entry.id ? null : entry.id);
+                    setFolderId('parentId' in entry.write ? entry.write.parentId : null);
+                    setPage(null);
+                  }}
+                >
+                  {t('outboxEditDestination')}
+                </button>
+                <button
+                  type="button"
+                  class="button small ghost danger"
+                  onClick={() => {
+                    if (confirming !== entry.id) return setConfirming(entry.id);
+                    setConfirming(null);
+                    void sendToBackground('outbox.discard', { id: entry.id });
+                  }}
+                >
+                  {confirming === entry.id ? t('outboxDiscardConfirm') : t('outboxDiscard')}
+                </button>
+              </div>
+              {editing === entry.id && (
+                <div class="outbox-edit">
+                  <FolderPicker
+                    idPrefix={`outbox-${entry.id}`}
+                    folders={props.folders}
+                    recent={props.recentFolders}
+                    value={folderId}
+                    refreshing={false}
+                    onChange={setFolderId}
+                    onCreate={props.onCreateFolder}
+                  />
+                  {entry.write.kind === 'add-to-page' && (
+                    <PagePicker
+                      idPrefix={`outbox-${entry.id}`}
+                      folderId={folderId}
+                      recent={props.recentPages}
+                      value={page}
+                      operation={entry.write.operation}
+                      onChange={setPage}
+                      onOperationChange={() => undefined}
+                    />
+                  )}
+                  <button
+                    type="button"
+                    class="button primary small"
+                    disabled={entry.write.kind === 'add-to-page' && page === null}
+                    onClick={() => {
+                      const write = retargetWrite(entry.write, {
+                        folderId,
+                        pageId: page?.id ?? null,
+                      });
+                      void sendToBackground('outbox.retarget', {
+                        id: entry.id,
+                        write,
+                        label: page?.title,
+                      }).then(() => setEditing(null));
+                    }}
+                  >
+                    {t('outboxApplyDestination')}
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { SaveState } from '../lib/ui/use-save';
+import { pageLink } from '../lib/ui/compose';
+import { t } from '../lib/ui/i18n';
+import { problemText } from '../lib/ui/problem-text';
+
+/**
+ * The save feedback, in a polite live region of fixed height (no layout jump): progress,
+ * "Saved" with a link to the page, "Queued" while the outbox has not confirmed, or the
+ * failure with its reason and Retry. Page titles are rendered as text, never as HTML.
+ */
+export function SaveStatus(props: { state: SaveState; serviceUrl: string; onRetry: () => void }) {
+  const { state } = props;
+  let body = null;
+  if (state.phase === 'saving') {
+    body = (
+      <p class="status saving">
+        <span class="spinner" aria-hidden="true" />
+        {t('saving')}
+      </p>
+    );
+  } else if (state.phase === 'error') {
+    body = (
+      <p class="status failed">
+        {t('failed', problemText(state.problem, props.serviceUrl))} {t('keptSafe')}
+      </p>
+    );
+  } else if (state.phase === 'submitted') {
+    const { entry } = state;
+    if (entry.status === 'saved') {
+      const link = entry.result ? pageLink(props.serviceUrl, entry.result.pageId) : null;
+      body = (
+        <p class="status saved">
+          <span class="check" aria-hidden="true" />
+          {t('saved', entry.label)}{' '}
+          {link !== null && (
+            <a href={link} target="_blank" rel="noreferrer noopener">
+              {t('openPage')}
+            </a>
+          )}
+        </p>
+      );
+    } else if (entry.status === 'failed') {
+      body = (
+        <div class="status failed">
+          <p>
+            {t(
+              'failed',
+              entry.lastError ? problemText(entry.lastError, props.serviceUrl) : entry.label,
+            )}{' '}
+            {t('keptSafe')}
+          </p>
+          <button type="button" class="button small" onClick={props.onRetry}>
+            {t('retry')}
+          </button>
+        </div>
+      );
+    } else {
+      body = (
+        <p class="status queued">
+          <span class="spinner" aria-hidden="true" />
+          {t('queued', entry.label)}
+          {entry.lastError && (
+            <span class="detail"> ({problemText(entry.lastError, props.serviceUrl)})</span>
+          )}
+        </p>
+      );
+    }
+  }
+  return (
+    <div
+      class="save-status"
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-phase={statusName(state)}
+    >
+      {body}
+    </div>
+  );
+}
+
+function statusName(state: SaveState): string {
+  return state.phase === 'submitted' ? state.entry.status : state.phase;
+}

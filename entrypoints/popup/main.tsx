@@ -1,0 +1,9 @@
+import { render } from 'preact';
+import { Popup } from '../../components/Popup';
+import { startExtraction } from '../../lib/ui/start-extraction';
+import './style.css';
+
+// Extraction of the current tab starts before the first render (issue 5: interactive < 100 ms).
+const extraction = startExtraction();
+const root = document.getElementById('app');
+if (root) render(<Popup extraction={extraction} />, root);

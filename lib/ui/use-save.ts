@@ -1,0 +1,105 @@
+/**
+ * The save button's life: submit a write to the background (which records it in the outbox
+ * before anything is sent), then follow that outbox entry until the service confirmed it or
+ * it failed. "Saved" is shown only for a `saved` entry; while it is not, "Queued" (issue 6).
+ */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { MessageError, sendToBackground, type OutboxEntryData, type Problem } from '../messaging';
+import type { WriteRequest } from '../write-request';
+
+export type SaveState =
+  | { phase: 'idle' }
+  | { phase: 'saving' }
+  | { phase: 'submitted'; entry: OutboxEntryData }
+  | { phase: 'error'; problem: Problem };
+
+/** How long the first answer waits for delivery: long enough for a healthy service, short enough to feel instant. */
+const FIRST_WAIT_MS = 2_500;
+/** Afterwards, keep asking while the popup is open. */
+const FOLLOW_WAIT_MS = 10_000;
+
+export interface SubmitInput {
+  write: WriteRequest;
+  label: string;
+  note?: string;
+  folderName?: string;
+}
+
+function toProblem(error: unknown): Problem {
+  if (error instanceof MessageError)
+    return { code: error.code, message: error.message, status: error.status };
+  return {
+    code: 'other',
+    message: error instanceof Error ? error.message : String(error),
+    status: null,
+  };
+}
+
+const final = (entry: OutboxEntryData) => entry.status === 'saved' || entry.status === 'failed';
+
+export function useSave(outbox: OutboxEntryData[]) {
+  const [state, setState] = useState<SaveState>({ phase: 'idle' });
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+
+  const follow = useCallback(async (id: string) => {
+    while (alive.current) {
+      let entry: OutboxEntryData;
+      try {
+        entry = await sendToBackground('outbox.wait', { id, timeoutMs: FOLLOW_WAIT_MS });
+      } catch {
+        return; // the entry is still in the outbox; the list below the form shows it
+      }
+      if (!alive.current) return;
+      setState((current) =>
+        current.phase === 'submitted' && current.entry.id === id
+          ? { phase: 'submitted', entry }
+          : current,
+      );
+      if (final(entry)) return;
+    }
+  }, []);
+
+  const submit = useCallback(
+    async (input: SubmitInput) => {
+      setState({ phase: 'saving' });
+      try {
+        const entry = await sendToBackground('clip.submit', { ...input, waitMs: FIRST_WAIT_MS });
+        if (!alive.current) return;
+        setState({ phase: 'submitted', entry });
+        if (!final(entry)) void follow(entry.id);
+      } catch (error) {
+        if (alive.current) setState({ phase: 'error', problem: toProblem(error) });
+      }
+    },
+    [follow],
+  );
+
+  const retry = useCallback(async () => {
+    if (state.phase !== 'submitted') return;
+    const id = state.entry.id;
+    setState({ phase: 'submitted', entry: { ...state.entry, status: 'sending', lastError: null } });
+    try {
+      await sendToBackground('outbox.retry', { id });
+      await follow(id);
+    } catch (error) {
+      if (alive.current) setState({ phase: 'error', problem: toProblem(error) });
+    }
+  }, [state, follow]);
+
+  // Outbox pushes from the background update the entry too (e.g. a queued clip delivered later).
+  const pushed =
+    state.phase === 'submitted' ? outbox.find((e) => e.id === state.entry.id) : undefined;
+  const current: SaveState =
+    state.phase === 'submitted' && pushed && !final(state.entry)
+      ? { phase: 'submitted', entry: pushed }
+      : state;
+
+  const reset = useCallback(() => setState({ phase: 'idle' }), []);
+  return { state: current, submit, retry, reset };
+}
