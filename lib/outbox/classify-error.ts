@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors';
+import { ApiError } from '../api';
 import type { OutboxError } from './entry';
 
 export interface ErrorVerdict {

@@ -1,4 +1,4 @@
-import { isNotFound } from '../api/errors';
+import { isNotFound } from '../api';
 import type { AddToPageWrite } from '../write-request';
 import type { OutboxEntry, OutboxResult } from './entry';
 import { readPageclipId, withPageclipId } from './pageclip-id';

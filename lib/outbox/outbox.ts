@@ -54,6 +54,13 @@ export interface OutboxDeps {
 
 const MIN_TIMER_MS = 100;
 
+/**
+ * Every read-modify-write of the stored outbox in this JavaScript realm goes through this one
+ * chain, shared by all instances: even if a worker ended up with two Outbox objects, one could
+ * never claim an entry the other has just claimed (storage.local has no compare-and-set).
+ */
+let storageChain: Promise<unknown> = Promise.resolve();
+
 type Listener = (entries: OutboxEntry[]) => void;
 type SettledListener = (entry: OutboxEntry) => void;
 
@@ -65,8 +72,8 @@ class LeaseLostError extends Error {}
  * sent, and delivered exactly once, in order per page, across retries, worker stops and browser
  * restarts. The state machine is in `state.ts`, delivery in `deliver.ts`, storage in `store.ts`.
  *
- * One instance per background worker. All storage updates of an instance go through one
- * promise chain (`mutate`), so concurrent calls never lose each other's changes; an entry being
+ * One instance per background worker. All storage updates go through one promise chain
+ * (`mutate`), so concurrent calls never lose each other's changes; an entry being
  * sent is held both by an in-memory lock and by a persisted lease, so two flushes started
  * together never send it twice, and a stopped worker's lease simply expires.
  */
@@ -81,7 +88,6 @@ export class Outbox {
   private readonly scheduleHook: ((at: number | null) => void) | undefined;
   private readonly onError: (err: unknown) => void;
 
-  private chain: Promise<unknown> = Promise.resolve();
   private readonly inFlight = new Set<string>();
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -429,8 +435,8 @@ export class Outbox {
       }
       return value;
     };
-    const result = this.chain.then(run, run);
-    this.chain = result.catch(() => undefined);
+    const result = storageChain.then(run, run);
+    storageChain = result.catch(() => undefined);
     return result;
   }
 

@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
+import { backoffDelay } from '../../lib/outbox/backoff';
+import { classifyError } from '../../lib/outbox/classify-error';
+import type { OutboxEntry } from '../../lib/outbox/entry';
+import { HOUR_MS } from '../../lib/outbox/policy';
+import {
+  claim,
+  createEntry,
+  fail,
+  flagReplayWindow,
+  isStale,
+  nearsReplayWindow,
+  nextWakeAt,
+  OutboxTransitionError,
+  pickDeliverable,
+  recoverStale,
+  REPLAY_WINDOW_CODE,
+  retarget,
+  retryLater,
+  succeed,
+  userRetry,
+  withTarget,
+} from '../../lib/outbox/state';
+import type { WriteRequest } from '../../lib/write-request';
+
+const PAGE_A = '11111111-1111-4111-8111-111111111111';
+const PAGE_B = '22222222-2222-4222-8222-222222222222';
+const T0 = 1_800_000_000_000;
+const lease = (until: number, token = 'tok') => ({ token, until });
+const err = (code: string) => ({ status: 503, code, message: code, retryable: true });
+
+function append(pageId = PAGE_A, clipId: string = crypto.randomUUID()): WriteRequest {
+  return { kind: 'add-to-page', clipId, pageId, operation: 'append', content: `note ${clipId}` };
+}
+function create(clipId: string = crypto.randomUUID()): WriteRequest {
+  return { kind: 'create-page', clipId, title: 'T', markdown: 'body', parentId: null };
+}
+function inbox(clipId: string = crypto.randomUUID()): WriteRequest {
+  return {
+    kind: 'add-to-titled-page',
+    clipId,
+    title: 'Inbox',
+    parentId: null,
+    operation: 'append',
+    content: 'n',
+  };
+}
+
+describe('entry state machine', () => {
+  it('goes queued → sending → saved', () => {
+    const q = createEntry(append(), 'Page', T0);
+    expect(q).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: T0,
+      id: q.write.clipId,
+    });
+    const s = claim(q, T0 + 1, lease(T0 + 100));
+    expect(s).toMatchObject({ status: 'sending', attempts: 1, firstAttemptAt: T0 + 1 });
+    const done = succeed(s, { pageId: PAGE_A, etag: '"e1"' }, T0 + 2);
+    expect(done).toMatchObject({ status: 'saved', lease: null, result: { pageId: PAGE_A } });
+  });
+
+  it('goes sending → queued with a delay on a retryable failure, remembering an unknown outcome', () => {
+    const s = claim(createEntry(append(), 'P', T0), T0, lease(T0 + 100));
+    const q = retryLater(s, err('http_503'), { uncertain: true, now: T0 + 5, delayMs: 2000 });
+    expect(q).toMatchObject({
+      status: 'queued',
+      nextAttemptAt: T0 + 2005,
+      backoffStep: 1,
+      outcomeUnknown: true,
+      uncertainSince: T0,
+      lease: null,
+    });
+    // A later certain failure does not forget the earlier uncertainty.
+    const s2 = claim(q, T0 + 3000, lease(T0 + 4000));
+    const q2 = retryLater(s2, err('rate_limited'), {
+      uncertain: false,
+      now: T0 + 3001,
+      delayMs: 1,
+    });
+    expect(q2).toMatchObject({ outcomeUnknown: true, uncertainSince: T0, backoffStep: 2 });
+  });
+
+  it('goes sending → failed and keeps the reason; the user can retry or retarget', () => {
+    const s = claim(createEntry(append(), 'P', T0), T0, lease(T0 + 100));
+    const reason = { status: 404, code: 'not_found', message: 'no such page', retryable: false };
+    const f = fail(s, reason, { uncertain: false, now: T0 + 1 });
+    expect(f).toMatchObject({ status: 'failed', lastError: reason, nextAttemptAt: null });
+    expect(userRetry(f, T0 + 10)).toMatchObject({ status: 'queued', nextAttemptAt: T0 + 10 });
+    const moved = retarget(
+      f,
+      { ...(f.write as object), pageId: PAGE_B } as WriteRequest,
+      'B',
+      T0 + 11,
+    );
+    expect(moved).toMatchObject({ status: 'queued', label: 'B', write: { pageId: PAGE_B } });
+  });
+
+  it('refuses transitions the machine does not have', () => {
+    const q = createEntry(append(), 'P', T0);
+    expect(() => succeed(q, { pageId: PAGE_A }, T0)).toThrow(OutboxTransitionError);
+    expect(() => fail(q, err('x'), { uncertain: false, now: T0 })).toThrow(OutboxTransitionError);
+    const s = claim(q, T0, lease(T0 + 1));
+    expect(() => claim(s, T0, lease(T0 + 1))).toThrow(OutboxTransitionError);
+    expect(() => userRetry(s, T0)).toThrow(OutboxTransitionError);
+    expect(() => retarget(s, s.write, 'x', T0)).toThrow(OutboxTransitionError);
+    const saved = succeed(s, { pageId: PAGE_A }, T0);
+    expect(() => userRetry(saved, T0)).toThrow(OutboxTransitionError);
+    expect(() => recoverStale(saved, T0)).toThrow(OutboxTransitionError);
+  });
+
+  it('refuses a retarget that changes the clip id', () => {
+    const q = createEntry(append(), 'P', T0);
+    expect(() => retarget(q, append(PAGE_B), 'B', T0)).toThrow(/clipId/);
+  });
+
+  it('recovers an entry whose lease expired as "outcome unknown"', () => {
+    const s = claim(createEntry(create(), 'P', T0), T0, lease(T0 + 100));
+    expect(isStale(s, T0 + 99)).toBe(false);
+    expect(isStale(s, T0 + 100)).toBe(true);
+    const r = recoverStale(s, T0 + 100);
+    expect(r).toMatchObject({
+      status: 'queued',
+      outcomeUnknown: true,
+      uncertainSince: T0,
+      lastError: { code: 'interrupted' },
+    });
+  });
+
+  it('records an Inbox target only while sending, and then uses the key', () => {
+    const q = createEntry(inbox(), 'Inbox', T0);
+    expect(() => withTarget(q, PAGE_A, T0)).toThrow(OutboxTransitionError);
+    const s = withTarget(claim(q, T0, lease(T0 + 1)), PAGE_A, T0);
+    expect(s.targetPageId).toBe(PAGE_A);
+  });
+});
+
+describe('replay window', () => {
+  it('flags a keyed write whose first uncertain attempt is 23 h old, and only then', () => {
+    const s = claim(createEntry(append(), 'P', T0), T0, lease(T0 + 100));
+    const q = retryLater(s, err('network_error'), { uncertain: true, now: T0 + 1, delayMs: 1 });
+    expect(nearsReplayWindow(q, T0 + 23 * HOUR_MS - 1, 23 * HOUR_MS)).toBe(false);
+    expect(nearsReplayWindow(q, T0 + 23 * HOUR_MS, 23 * HOUR_MS)).toBe(true);
+    const f = flagReplayWindow(q, T0 + 23 * HOUR_MS);
+    expect(f).toMatchObject({
+      status: 'failed',
+      replayWindowWarning: true,
+      lastError: { code: REPLAY_WINDOW_CODE, retryable: false },
+    });
+    // The user's retry is the decision: the window starts afresh.
+    const again = userRetry(f, T0 + 24 * HOUR_MS);
+    expect(again).toMatchObject({
+      status: 'queued',
+      replayWindowWarning: false,
+      uncertainSince: null,
+    });
+    expect(nearsReplayWindow(again, T0 + 48 * HOUR_MS, 23 * HOUR_MS)).toBe(false);
+  });
+
+  it('never flags writes that were certainly not applied, nor creates (they are looked up)', () => {
+    const s = claim(createEntry(append(), 'P', T0), T0, lease(T0 + 100));
+    const q = retryLater(s, err('rate_limited'), { uncertain: false, now: T0, delayMs: 1 });
+    expect(nearsReplayWindow(q, T0 + 30 * HOUR_MS, 23 * HOUR_MS)).toBe(false);
+    const c = claim(createEntry(create(), 'P', T0), T0, lease(T0 + 100));
+    const cq = retryLater(c, err('network_error'), { uncertain: true, now: T0, delayMs: 1 });
+    expect(nearsReplayWindow(cq, T0 + 30 * HOUR_MS, 23 * HOUR_MS)).toBe(false);
+  });
+});
+
+describe('ordering and scheduling', () => {
+  const entries = (writes: WriteRequest[]): OutboxEntry[] =>
+    writes.map((w, i) => createEntry(w, 'x', T0 + i));
+
+  it('delivers only the first pending entry of each page', () => {
+    const list = entries([
+      append(PAGE_A),
+      append(PAGE_A),
+      append(PAGE_B),
+      create(),
+      inbox(),
+      inbox(),
+    ]);
+    const picked = pickDeliverable(list, T0 + 10).map((e) => e.id);
+    expect(picked).toEqual([list[0]!.id, list[2]!.id, list[3]!.id, list[4]!.id]);
+  });
+
+  it('holds a page back while its first entry is sending or waiting for its retry', () => {
+    const list = entries([append(PAGE_A), append(PAGE_A)]);
+    list[0] = claim(list[0]!, T0, lease(T0 + 100));
+    expect(pickDeliverable(list, T0 + 10)).toEqual([]);
+    list[0] = retryLater(list[0], err('x'), { uncertain: false, now: T0, delayMs: 500 });
+    expect(pickDeliverable(list, T0 + 10)).toEqual([]);
+    expect(pickDeliverable(list, T0 + 500).map((e) => e.id)).toEqual([list[0].id]);
+    expect(nextWakeAt(list)).toBe(T0 + 500);
+  });
+
+  it('lets a failed entry stop blocking the page (it waits for the user)', () => {
+    const list = entries([append(PAGE_A), append(PAGE_A)]);
+    list[0] = fail(claim(list[0]!, T0, lease(T0 + 1)), err('x'), { uncertain: false, now: T0 });
+    expect(pickDeliverable(list, T0 + 10).map((e) => e.id)).toEqual([list[1]!.id]);
+  });
+
+  it('wakes for an expired lease, and not at all when nothing is pending', () => {
+    const list = entries([create()]);
+    list[0] = claim(list[0]!, T0, lease(T0 + 90_000));
+    expect(nextWakeAt(list)).toBe(T0 + 90_000);
+    list[0] = succeed(list[0], { pageId: PAGE_A }, T0);
+    expect(nextWakeAt(list)).toBeNull();
+  });
+});
+
+describe('backoff', () => {
+  it('grows exponentially with jitter up to the cap', () => {
+    const opts = { baseMs: 1000, maxMs: 60_000 };
+    expect(backoffDelay(0, { ...opts, random: () => 0 })).toBe(500);
+    expect(backoffDelay(0, { ...opts, random: () => 1 })).toBe(1000);
+    expect(backoffDelay(3, { ...opts, random: () => 1 })).toBe(8000);
+    expect(backoffDelay(40, { ...opts, random: () => 1 })).toBe(60_000);
+    expect(backoffDelay(40, { ...opts, random: () => 0 })).toBe(30_000);
+  });
+
+  it('never retries sooner than Retry-After', () => {
+    const d = backoffDelay(0, { baseMs: 1000, maxMs: 60_000, random: () => 0, retryAfterMs: 7000 });
+    expect(d).toBe(7000);
+  });
+});
+
+describe('classifyError', () => {
+  const http = (status: number, code = `http_${status}`, retryAfterMs: number | null = null) =>
+    new ApiError({ kind: 'http', status, code, message: code, retryAfterMs });
+
+  it('retries what a later attempt can fix, and says when the outcome is unknown', () => {
+    const network = new ApiError({
+      kind: 'network',
+      status: null,
+      code: 'network_error',
+      message: 'x',
+    });
+    const timeout = new ApiError({ kind: 'timeout', status: null, code: 'timeout', message: 'x' });
+    expect(classifyError(network)).toMatchObject({ retry: true, uncertain: true });
+    expect(classifyError(timeout)).toMatchObject({ retry: true, uncertain: true });
+    expect(classifyError(http(503))).toMatchObject({ retry: true, uncertain: true });
+    expect(classifyError(http(408))).toMatchObject({ retry: true, uncertain: true });
+    expect(classifyError(http(429, 'rate_limited', 3000))).toMatchObject({
+      retry: true,
+      uncertain: false,
+      retryAfterMs: 3000,
+    });
+    expect(classifyError(http(409, 'idempotency_key_in_use'))).toMatchObject({ retry: true });
+  });
+
+  it('keeps for the user what retrying cannot fix', () => {
+    for (const [status, code] of [
+      [400, 'invalid_request'],
+      [401, 'unauthenticated'],
+      [403, 'insufficient_scope'],
+      [404, 'not_found'],
+      [409, 'conflict'],
+      [413, 'payload_too_large'],
+      [415, 'unsupported_media_type'],
+      [422, 'idempotency_key_reused'],
+    ] as const) {
+      const verdict = classifyError(http(status, code));
+      expect(verdict, `${status} ${code}`).toMatchObject({
+        retry: false,
+        error: { status, code, retryable: false },
+      });
+    }
+  });
+
+  it('retries (never drops) an error it cannot name', () => {
+    expect(classifyError(new TypeError('boom'))).toMatchObject({
+      retry: true,
+      error: { code: 'unexpected', message: 'boom' },
+    });
+  });
+});
