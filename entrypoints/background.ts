@@ -3,11 +3,12 @@
  * (lib/messaging.ts), runs the outbox, context menus and commands (lib/background/).
  */
 import { defineBackground } from 'wxt/utils/define-background';
+import { e2eHooks } from '../lib/background/e2e-hooks';
 import { startBackground } from '../lib/background/start-background';
 
 export default defineBackground(() => {
   const ctx = startBackground();
-  // The e2e harness drives handlers from the worker (context-menu clicks and commands cannot
-  // be automated, see TOOLCHAIN.md); only the e2e build exposes them.
-  if (import.meta.env.MODE === 'e2e') (globalThis as { pageclip?: unknown }).pageclip = ctx;
+  // Dead code outside the e2e build (MODE is replaced at build time), so tree-shaken away.
+  if (import.meta.env.MODE === 'e2e')
+    (globalThis as { pageclip?: unknown }).pageclip = e2eHooks(ctx);
 });

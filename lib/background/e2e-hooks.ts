@@ -1,0 +1,21 @@
+/**
+ * Only in the e2e build (`wxt build --mode e2e`): what the end-to-end tests call inside the
+ * service worker with `worker.evaluate`, because Playwright cannot click a context menu, press
+ * an extension shortcut or the toolbar button (TOOLCHAIN.md, "End-to-end tests").
+ */
+import { onCommand } from './commands';
+import type { BackgroundContext } from './context';
+import { createHandlers } from './handlers';
+import { onMenuClicked, refreshMenus, type MenuClick, type MenuTab } from './menus';
+
+export function e2eHooks(ctx: BackgroundContext) {
+  const handlers = createHandlers(ctx);
+  return {
+    ctx,
+    handlers,
+    menuClick: (info: MenuClick, tab?: MenuTab) => onMenuClicked(ctx, info, tab),
+    command: (name: string, tabId?: number) => onCommand(ctx, name, tabId),
+    refreshMenus,
+  };
+}
+export type E2eHooks = ReturnType<typeof e2eHooks>;

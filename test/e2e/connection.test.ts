@@ -1,0 +1,106 @@
+/**
+ * Connecting in real Chromium against the real local service, through the background's real
+ * message router (the options page's own UI test lives in `ui-*.test.ts`): a pasted token, a
+ * sign-in that mints a token with the browser's session, a rejected token, and an unreachable
+ * service.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchExtension, type ExtensionHarness } from './harness';
+
+let h: ExtensionHarness;
+
+beforeAll(async () => {
+  h = await launchExtension();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function until<T>(
+  fn: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('connecting', () => {
+  it('rejects an unknown token with a clear message and keeps nothing', async () => {
+    const state = await h.send('connection.connectToken', {
+      serviceUrl: h.service.baseUrl,
+      token: 'pc_not_a_real_token_000000000000000000',
+    });
+    expect(state.hasToken).toBe(false);
+    expect(state.problem?.code).toBe('unauthenticated');
+    expect(state.problem?.message).toMatch(/revoked, expired or unknown/);
+  });
+
+  it('connects with a pasted token and shows who is connected', async () => {
+    const state = await h.connect();
+    expect(state.problem).toBeNull();
+    expect(state.permissionGranted).toBe(true);
+    expect(state.user?.email).toBe(h.service.demo.email);
+    const checked = await h.send('connection.get', { check: true });
+    expect(checked.user?.email).toBe(h.service.demo.email);
+    // The token never travels to a page: the state has no such field.
+    expect(JSON.stringify(checked)).not.toMatch(/token"\s*:\s*"/);
+  });
+
+  it('signs in: opens the sign-in page, then mints its own token once the user signed in', async () => {
+    await h.send('connection.disconnect', {});
+    const opened = h.context.waitForEvent('page', {
+      predicate: (p) => p.url().includes('/auth/sign-in'),
+    });
+    const state = await h.send('connection.signIn', { serviceUrl: h.service.baseUrl });
+    expect(state.problem?.code).toBe('sign-in-required');
+    expect(state.signInPending).toBe(true);
+
+    const signInPage = await opened;
+    await signInPage.waitForLoadState();
+    await signInPage.fill('#email', h.service.demo.email);
+    await signInPage.fill('#password', h.service.demo.password);
+    await signInPage.click('button[type=submit], input[type=submit]');
+
+    const connected = await until(
+      () => h.send('connection.get', {}),
+      (s) => s.hasToken,
+    );
+    expect(connected.user?.email).toBe(h.service.demo.email);
+    expect(connected.signInPending).toBe(false);
+    // The minted token is named after the browser and holds both scopes.
+    const cookie = await h.service.signIn();
+    const tokens = (await (
+      await fetch(`${h.service.baseUrl}/tokens`, { headers: { cookie } })
+    ).json()) as
+      { data?: { name: string; scopes: string[] }[] } | { name: string; scopes: string[] }[];
+    const list = Array.isArray(tokens) ? tokens : (tokens.data ?? []);
+    expect(list.find((t) => t.name === 'Pageclip on Chromium')?.scopes.sort()).toEqual([
+      'pages:read',
+      'pages:write',
+    ]);
+    // With a session already there, signing in again mints at once, without a tab.
+    const again = await h.send('connection.signIn', { serviceUrl: h.service.baseUrl });
+    expect(again.problem).toBeNull();
+    expect(again.hasToken).toBe(true);
+  });
+
+  it('says plainly when the service is unreachable', async () => {
+    await h.connect();
+    await h.service.stop();
+    try {
+      const state = await h.send('connection.get', { check: true });
+      expect(state.problem?.code).toBe('unreachable');
+      expect(state.problem?.message).toContain(h.service.origin);
+      expect(state.hasToken).toBe(true);
+    } finally {
+      await h.service.restart();
+    }
+    const back = await h.send('connection.get', { check: true });
+    expect(back.problem).toBeNull();
+  });
+});
