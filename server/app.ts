@@ -1,0 +1,143 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Repositories } from './db/repositories';
+import { accessControl } from './domain/access';
+import { ApiError } from './http/api-error';
+import { authenticate } from './http/auth';
+import { newRouter, type AppEnv, type Deps } from './http/env';
+import { requestLog } from './http/request-log';
+import { authRoutes } from './routes/auth';
+import { exportsRoutes } from './routes/exports';
+import { foldersRoutes } from './routes/folders';
+import { imagesRoutes } from './routes/images';
+import { importsRoutes } from './routes/imports';
+import { meRoutes } from './routes/me';
+import { pageContentRoutes } from './routes/page-content';
+import { pagesRoutes } from './routes/pages';
+import { tokensRoutes } from './routes/tokens';
+import { trashRoutes } from './routes/trash';
+
+const MiB = 1024 * 1024;
+
+export interface AppOptions {
+  repos: Repositories;
+  /** Where request log lines go; undefined turns the log off (`--quiet`). */
+  log?: ((line: string) => void) | undefined;
+  now?: () => number;
+}
+
+/** Request caps (decisions.md, General): page content 5 MiB, vault import 50 MiB, other JSON 10 MiB. */
+function bodyCaps(): MiddlewareHandler {
+  const limit = (bytes: number, what: string) =>
+    bodyLimit({
+      maxSize: bytes,
+      onError: () => {
+        throw new ApiError(
+          413,
+          'payload_too_large',
+          `body: ${what} is limited to ${bytes / MiB} MiB`,
+        );
+      },
+    });
+  const content = limit(5 * MiB, 'page content');
+  const vault = limit(50 * MiB, 'a vault import');
+  const other = limit(10 * MiB, 'a JSON body');
+  return (c, next) => {
+    const path = c.req.path;
+    if (path === '/api/v1/imports/vaultapp') return vault(c, next);
+    if ((c.req.method === 'PUT' && path.endsWith('/content')) || path === '/api/v1/imports/page') {
+      return content(c, next);
+    }
+    return other(c, next);
+  };
+}
+
+function toEnvelope(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    // Raised by hono's own validators before our handlers run.
+    if (error.status === 415) {
+      return new ApiError(
+        415,
+        'unsupported_media_type',
+        'Content-Type header: this operation takes application/json',
+      );
+    }
+    if (error.status === 413) return new ApiError(413, 'payload_too_large', 'body: too large');
+    if (error.status === 400) return new ApiError(400, 'invalid_request', 'body: malformed JSON');
+  }
+  return new ApiError(
+    500,
+    'internal_error',
+    'the service failed unexpectedly; the request was not applied',
+  );
+}
+
+export function createApp(options: AppOptions) {
+  const repos = options.repos;
+  const deps: Deps = { repos, access: accessControl(repos), now: options.now ?? Date.now };
+
+  const app = new Hono<AppEnv>();
+  if (options.log) app.use('*', requestLog(options.log));
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('x-content-type-options', 'nosniff');
+  });
+
+  app.route('/', authRoutes(deps));
+
+  const api = newRouter();
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {
+    type: 'http',
+    scheme: 'bearer',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'browserSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'neutral-auth.session_token',
+  });
+  // Registered before the auth middleware so the contract is readable without a credential.
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pageclip local Page and Folder Service',
+      version: '1.0.0',
+      description: 'The local implementation of the Page and Folder Service; see docs/api.md.',
+    },
+    servers: [{ url: '/api/v1' }],
+    security: [{ bearerToken: [] }, { browserSession: [] }],
+  });
+  api.use('*', bodyCaps());
+  api.use('*', authenticate(deps));
+  for (const routes of [
+    meRoutes,
+    tokensRoutes,
+    pagesRoutes,
+    pageContentRoutes,
+    foldersRoutes,
+    trashRoutes,
+    importsRoutes,
+    exportsRoutes,
+    imagesRoutes,
+  ]) {
+    api.route('/', routes(deps));
+  }
+  app.route('/api/v1', api as unknown as OpenAPIHono<AppEnv>);
+
+  app.notFound((c) =>
+    c.json(
+      { error: { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path}` } },
+      404,
+    ),
+  );
+  app.onError((error, c: Context) => {
+    const apiError = toEnvelope(error);
+    if (apiError.status >= 500) {
+      console.error(`internal error on ${c.req.method} ${c.req.path}:`, error);
+    }
+    return c.json(apiError.envelope, apiError.status);
+  });
+  return { app, deps };
+}

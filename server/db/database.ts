@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { migrate } from './migrations';
+
+export type { Database };
+
+export const DATABASE_FILE = 'pageclip.sqlite';
+
+/**
+ * Opens (creating if needed) the service database in `dataDir`: WAL so the CLI can write
+ * while the service runs (decisions.md, command line), foreign keys on, and
+ * `synchronous=NORMAL`, which in WAL mode keeps every commit durable across a process crash
+ * while avoiding an fsync per append.
+ */
+export function openDatabase(dataDir: string): Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** Checkpoints the WAL into the main file and closes, so a stopped service leaves one file. */
+export function closeDatabase(db: Database): void {
+  if (!db.open) return;
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}

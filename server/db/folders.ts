@@ -1,0 +1,164 @@
+import type { Database } from './database';
+
+export interface FolderRow {
+  id: string;
+  owner_id: string;
+  parent_id: string | null;
+  name: string;
+  icon: string | null;
+  restricted: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+  trash_root: string | null;
+}
+
+export interface KeysetPosition {
+  at: number;
+  id: string;
+}
+
+const COLUMNS =
+  'id, owner_id, parent_id, name, icon, restricted, created_at, updated_at, deleted_at, trash_root';
+
+export function foldersRepository(db: Database) {
+  const get = db.prepare<[string], FolderRow>(`SELECT ${COLUMNS} FROM folders WHERE id = ?`);
+  const insert = db.prepare(
+    `INSERT INTO folders (id, owner_id, parent_id, name, icon, created_at, updated_at)
+     VALUES (@id, @owner_id, @parent_id, @name, @icon, @created_at, @updated_at)`,
+  );
+  const update = db.prepare(
+    `UPDATE folders SET name = @name, icon = @icon, parent_id = @parent_id, updated_at = @updated_at
+     WHERE id = @id`,
+  );
+  const restrict = db.prepare('UPDATE folders SET restricted = 1 WHERE id = ?');
+  const children = db.prepare<[string], FolderRow>(
+    `SELECT ${COLUMNS} FROM folders WHERE parent_id = ? ORDER BY created_at, id`,
+  );
+  // Every folder the user reaches, with the best level along any path: owned folders count as
+  // an admin grant; grants flow down to children unless a child is restricted
+  // (decisions.md, Permissions). UNION (not ALL) keeps each (id, level) once, so an owner's
+  // own tree is walked once per level, not once per ancestor.
+  const reachable = db.prepare<[{ user: string }], { id: string; lvl: number }>(
+    `WITH RECURSIVE acc(id, lvl) AS (
+       SELECT id, 3 FROM folders WHERE owner_id = @user
+       UNION
+       SELECT g.item_id, g.level FROM grants g JOIN folders f ON f.id = g.item_id
+        WHERE g.user_id = @user
+       UNION
+       SELECT c.id, acc.lvl FROM folders c JOIN acc ON c.parent_id = acc.id
+        WHERE c.restricted = 0
+     )
+     SELECT id, max(lvl) AS lvl FROM acc GROUP BY id`,
+  );
+  const subtree = db.prepare<[string], { id: string }>(
+    `WITH RECURSIVE sub(id) AS (
+       SELECT ? UNION SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+     ) SELECT id FROM sub`,
+  );
+  const trashSubtree = db.prepare(
+    `WITH RECURSIVE sub(id) AS (
+       SELECT @root UNION SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+        WHERE f.deleted_at IS NULL
+     )
+     UPDATE folders SET deleted_at = @now, trash_root = @root
+      WHERE id IN (SELECT id FROM sub) AND deleted_at IS NULL`,
+  );
+  const trashSubtreePages = db.prepare(
+    `WITH RECURSIVE sub(id) AS (
+       SELECT @root UNION SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+        WHERE f.deleted_at IS NULL OR f.trash_root = @root
+     )
+     UPDATE pages SET deleted_at = @now, trash_root = @root
+      WHERE parent_id IN (SELECT id FROM sub) AND deleted_at IS NULL`,
+  );
+  // The folder and what went to Trash together with it: descendants carrying the same
+  // trash_root. Pages first, while the folders still carry their trash_root.
+  const SUBTREE_TRASHED_WITH = `WITH RECURSIVE sub(id) AS (
+       SELECT @id UNION SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+        WHERE f.trash_root = @root
+     )`;
+  const restorePages = db.prepare(
+    `${SUBTREE_TRASHED_WITH}
+     UPDATE pages SET deleted_at = NULL, trash_root = NULL
+      WHERE parent_id IN (SELECT id FROM sub) AND trash_root = @root`,
+  );
+  const restoreFolders = db.prepare(
+    `${SUBTREE_TRASHED_WITH}
+     UPDATE folders SET deleted_at = NULL, trash_root = NULL WHERE id IN (SELECT id FROM sub)`,
+  );
+  const moveToRoot = db.prepare('UPDATE folders SET parent_id = NULL WHERE id = ?');
+  const remove = db.prepare('DELETE FROM folders WHERE id = ?');
+  const byName = db.prepare<[string], FolderRow>(
+    `SELECT ${COLUMNS} FROM folders WHERE name = ? AND deleted_at IS NULL ORDER BY created_at, id`,
+  );
+  const listFirst = db.prepare<[{ ids: string; limit: number }], FolderRow>(
+    `SELECT ${COLUMNS} FROM folders
+      WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids))
+      ORDER BY created_at, id LIMIT @limit`,
+  );
+  const listAfter = db.prepare<[{ ids: string; limit: number; at: number; id: string }], FolderRow>(
+    `SELECT ${COLUMNS} FROM folders
+      WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids))
+        AND (created_at > @at OR (created_at = @at AND id > @id))
+      ORDER BY created_at, id LIMIT @limit`,
+  );
+  const trashFirst = db.prepare<[{ ids: string; limit: number }], FolderRow>(
+    `SELECT ${COLUMNS} FROM folders
+      WHERE deleted_at IS NOT NULL AND id IN (SELECT value FROM json_each(@ids))
+      ORDER BY deleted_at DESC, id LIMIT @limit`,
+  );
+  const trashAfter = db.prepare<
+    [{ ids: string; limit: number; at: number; id: string }],
+    FolderRow
+  >(
+    `SELECT ${COLUMNS} FROM folders
+      WHERE deleted_at IS NOT NULL AND id IN (SELECT value FROM json_each(@ids))
+        AND (deleted_at < @at OR (deleted_at = @at AND id > @id))
+      ORDER BY deleted_at DESC, id LIMIT @limit`,
+  );
+  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM folders');
+  const allTrashed = db.prepare<[], FolderRow>(
+    `SELECT ${COLUMNS} FROM folders WHERE deleted_at IS NOT NULL`,
+  );
+
+  return {
+    get: (id: string): FolderRow | undefined => get.get(id),
+    insert(row: Omit<FolderRow, 'restricted' | 'deleted_at' | 'trash_root'>): void {
+      insert.run(row);
+    },
+    update(row: FolderRow): void {
+      update.run(row);
+    },
+    restrict: (id: string): boolean => restrict.run(id).changes > 0,
+    children: (id: string): FolderRow[] => children.all(id),
+    reachable(userId: string): Map<string, number> {
+      return new Map(reachable.all({ user: userId }).map((r) => [r.id, r.lvl]));
+    },
+    subtreeIds: (id: string): string[] => subtree.all(id).map((r) => r.id),
+    /** Moves the folder and its live subtree to Trash, remembering they went together. */
+    trash(root: string, now: number): void {
+      trashSubtreePages.run({ root, now });
+      trashSubtree.run({ root, now });
+    },
+    /** Restores the folder and its subtree that went to Trash with it (items trashed on their own stay there). */
+    restore(folder: FolderRow): void {
+      const params = { id: folder.id, root: folder.trash_root ?? folder.id };
+      restorePages.run(params);
+      restoreFolders.run(params);
+    },
+    moveToRoot: (id: string) => void moveToRoot.run(id),
+    remove: (id: string) => void remove.run(id),
+    byName: (name: string): FolderRow[] => byName.all(name),
+    list(ids: string, limit: number, after?: KeysetPosition): FolderRow[] {
+      return after ? listAfter.all({ ids, limit, ...after }) : listFirst.all({ ids, limit });
+    },
+    listTrash(ids: string, limit: number, after?: KeysetPosition): FolderRow[] {
+      return after ? trashAfter.all({ ids, limit, ...after }) : trashFirst.all({ ids, limit });
+    },
+    allTrashed: (): FolderRow[] => allTrashed.all(),
+    count: (): number => count.get()!.n,
+  };
+}
+
+export type FoldersRepository = ReturnType<typeof foldersRepository>;

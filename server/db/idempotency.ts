@@ -1,0 +1,80 @@
+import type { Database } from './database';
+
+/** Completed responses are replayed for 24 hours; a reservation that never completed expires after 5 minutes (spec, Limits). */
+export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const RESERVATION_TTL_MS = 5 * 60 * 1000;
+
+export interface IdempotencyScope {
+  caller: string;
+  method: string;
+  path: string;
+  key: string;
+}
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  state: 'pending' | 'completed';
+  status: number | null;
+  body: string | null;
+  etag: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export function idempotencyRepository(db: Database) {
+  const get = db.prepare<[string, string, string, string], IdempotencyRecord>(
+    `SELECT fingerprint, state, status, body, etag, created_at, completed_at FROM idempotency
+      WHERE caller = ? AND method = ? AND path = ? AND key = ?`,
+  );
+  const reserve = db.prepare(
+    `INSERT INTO idempotency (caller, method, path, key, fingerprint, state, created_at)
+     VALUES (@caller, @method, @path, @key, @fingerprint, 'pending', @now)
+     ON CONFLICT (caller, method, path, key) DO UPDATE SET
+       fingerprint = excluded.fingerprint, state = 'pending', status = NULL, body = NULL,
+       etag = NULL, created_at = excluded.created_at, completed_at = NULL`,
+  );
+  const complete = db.prepare(
+    `UPDATE idempotency SET state = 'completed', status = @status, body = @body, etag = @etag,
+       completed_at = @now
+     WHERE caller = @caller AND method = @method AND path = @path AND key = @key`,
+  );
+  const release = db.prepare(
+    'DELETE FROM idempotency WHERE caller = ? AND method = ? AND path = ? AND key = ?',
+  );
+  const sweep = db.prepare(
+    `DELETE FROM idempotency
+      WHERE (state = 'completed' AND completed_at <= @replay)
+         OR (state = 'pending' AND created_at <= @reservation)`,
+  );
+
+  return {
+    /** The live record for the scope; an expired one is treated as absent. */
+    find(scope: IdempotencyScope, now: number): IdempotencyRecord | undefined {
+      const row = get.get(scope.caller, scope.method, scope.path, scope.key);
+      if (!row) return undefined;
+      if (row.state === 'completed' && row.completed_at! <= now - REPLAY_WINDOW_MS)
+        return undefined;
+      if (row.state === 'pending' && row.created_at <= now - RESERVATION_TTL_MS) return undefined;
+      return row;
+    },
+    reserve(scope: IdempotencyScope, fingerprint: string, now: number): void {
+      reserve.run({ ...scope, fingerprint, now });
+    },
+    complete(
+      scope: IdempotencyScope,
+      response: { status: number; body: string; etag: string | null },
+      now: number,
+    ): void {
+      complete.run({ ...scope, ...response, now });
+    },
+    release(scope: IdempotencyScope): void {
+      release.run(scope.caller, scope.method, scope.path, scope.key);
+    },
+    sweep(now: number): number {
+      return sweep.run({ replay: now - REPLAY_WINDOW_MS, reservation: now - RESERVATION_TTL_MS })
+        .changes;
+    },
+  };
+}
+
+export type IdempotencyRepository = ReturnType<typeof idempotencyRepository>;

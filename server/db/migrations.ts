@@ -1,0 +1,128 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * Versioned schema migrations, applied in order and recorded in SQLite's `user_version`.
+ * Never edit a released migration: append a new one.
+ *
+ * Times are stored as integer milliseconds since the epoch (sortable, compact) and rendered
+ * as ISO 8601 with milliseconds in responses (decisions.md, General).
+ */
+const migrations: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE sessions (
+    secret_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_expiry ON sessions(expires_at);
+
+  CREATE TABLE tokens (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    secret_hash TEXT NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER,
+    last_used_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE INDEX tokens_user ON tokens(user_id, created_at, id);
+
+  CREATE TABLE folders (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL REFERENCES users(id),
+    parent_id TEXT REFERENCES folders(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    icon TEXT,
+    restricted INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    deleted_at INTEGER,
+    trash_root TEXT
+  );
+  CREATE INDEX folders_parent ON folders(parent_id);
+  CREATE INDEX folders_owner ON folders(owner_id);
+  CREATE INDEX folders_order ON folders(created_at, id);
+  CREATE INDEX folders_name ON folders(name);
+  CREATE INDEX folders_trash ON folders(deleted_at DESC, id) WHERE deleted_at IS NOT NULL;
+
+  CREATE TABLE pages (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL REFERENCES users(id),
+    parent_id TEXT REFERENCES folders(id) ON DELETE CASCADE,
+    title TEXT NOT NULL,
+    icon TEXT,
+    content TEXT NOT NULL,
+    etag TEXT NOT NULL,
+    restricted INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    deleted_at INTEGER,
+    trash_root TEXT
+  );
+  CREATE INDEX pages_live_order ON pages(updated_at DESC, id) WHERE deleted_at IS NULL;
+  CREATE INDEX pages_parent_order ON pages(parent_id, updated_at DESC, id);
+  CREATE INDEX pages_title ON pages(title);
+  CREATE INDEX pages_trash ON pages(deleted_at DESC, id) WHERE deleted_at IS NOT NULL;
+  CREATE INDEX pages_trash_root ON pages(trash_root) WHERE trash_root IS NOT NULL;
+
+  -- Grants are polymorphic (a page or a folder id); the item decides what they reach.
+  CREATE TABLE grants (
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    item_id TEXT NOT NULL,
+    level INTEGER NOT NULL CHECK (level BETWEEN 1 AND 3),
+    PRIMARY KEY (user_id, item_id)
+  );
+  CREATE INDEX grants_item ON grants(item_id);
+
+  CREATE TABLE idempotency (
+    caller TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'completed')),
+    status INTEGER,
+    body TEXT,
+    etag TEXT,
+    created_at INTEGER NOT NULL,
+    completed_at INTEGER,
+    PRIMARY KEY (caller, method, path, key)
+  );
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+
+  CREATE TABLE images (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    path TEXT NOT NULL,
+    mime_type TEXT NOT NULL,
+    data BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  `,
+];
+
+export function migrate(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(
+      `the data directory was written by a newer version (schema ${current}, this build knows ${migrations.length})`,
+    );
+  }
+  for (let version = current; version < migrations.length; version++) {
+    db.transaction(() => {
+      db.exec(migrations[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,26 @@
+import type { Database } from './database';
+import { foldersRepository } from './folders';
+import { grantsRepository } from './grants';
+import { idempotencyRepository } from './idempotency';
+import { imagesRepository } from './images';
+import { pagesRepository } from './pages';
+import { sessionsRepository } from './sessions';
+import { tokensRepository } from './tokens';
+import { usersRepository } from './users';
+
+/** Every repository over one database, with statements prepared once at start. */
+export function createRepositories(db: Database) {
+  return {
+    db,
+    users: usersRepository(db),
+    sessions: sessionsRepository(db),
+    tokens: tokensRepository(db),
+    folders: foldersRepository(db),
+    pages: pagesRepository(db),
+    grants: grantsRepository(db),
+    idempotency: idempotencyRepository(db),
+    images: imagesRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

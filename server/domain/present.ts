@@ -1,0 +1,35 @@
+import type { FolderRow } from '../db/folders';
+import type { PageRow } from '../db/pages';
+import { iso } from '../http/env';
+import { levelName } from './access';
+
+/** Page metadata as responses carry it (decisions.md, General). */
+export function presentPage(row: PageRow, level: number) {
+  return {
+    id: row.id,
+    title: row.title,
+    icon: row.icon,
+    parentId: row.parent_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    permission: levelName(level) as 'view' | 'edit' | 'admin',
+  };
+}
+
+export function presentFolder(row: FolderRow, level: number) {
+  return {
+    id: row.id,
+    parentId: row.parent_id,
+    name: row.name,
+    icon: row.icon,
+    ownerId: row.owner_id,
+    permission: levelName(level) as 'view' | 'edit' | 'admin',
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export const withDeletedAt = <T extends object>(item: T, row: { deleted_at: number | null }) => ({
+  ...item,
+  deletedAt: iso(row.deleted_at ?? 0),
+});

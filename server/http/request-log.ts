@@ -1,0 +1,17 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * One line per request: method, path, status, duration. The path excludes the query
+ * string, and no header or body is ever logged, so tokens, cookies and content stay out.
+ */
+export function requestLog(write: (line: string) => void): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = (performance.now() - started).toFixed(1);
+      write(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    }
+  };
+}

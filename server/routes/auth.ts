@@ -1,0 +1,141 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { ApiError } from '../http/api-error';
+import { SESSION_COOKIE } from '../http/auth';
+import type { Deps } from '../http/env';
+import { SESSION_TTL_MS } from '../db/sessions';
+import type { User } from '../db/users';
+import { describeZodError } from '../http/validation';
+import { signInPage } from './sign-in-page';
+
+const Credentials = z.object({
+  email: z.string().min(1).max(320),
+  password: z.string().min(1).max(1000),
+});
+
+/**
+ * `return_to` is honoured only as a same-origin path: one leading slash, no scheme, no
+ * `//host` or `/\host` (which browsers read as another origin), no control characters.
+ */
+export function safeReturnTo(value: string | undefined | null): string | null {
+  if (!value || value.length > 2000) return null;
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+  if (!/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  try {
+    const url = new URL(value, 'http://origin.invalid');
+    return url.origin === 'http://origin.invalid' ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sign-in outside /api/v1 (decisions.md, command line and sign-in): JSON for programs, a form for people. */
+export function authRoutes(deps: Deps) {
+  const { repos } = deps;
+  const app = new Hono();
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new ApiError(
+          413,
+          'payload_too_large',
+          'body: sign-in requests are limited to 64 KiB',
+        );
+      },
+    }),
+  );
+
+  const startSession = (c: Context, user: User) => {
+    const { secret } = repos.sessions.create(user.id, deps.now());
+    setCookie(c, SESSION_COOKIE, secret, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+  };
+  const currentUser = (c: Context): User | undefined => {
+    const secret = getCookie(c, SESSION_COOKIE);
+    const userId = secret ? repos.sessions.userIdFor(secret, deps.now()) : undefined;
+    return userId ? repos.users.byId(userId) : undefined;
+  };
+  const html = (c: Context, body: string, status: 200 | 401 = 200) =>
+    c.html(body, status, {
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    });
+
+  app.get('/auth/sign-in', (c) => {
+    const returnTo = safeReturnTo(c.req.query('return_to'));
+    return html(c, signInPage({ user: currentUser(c), returnTo }));
+  });
+
+  app.post('/auth/sign-in', async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === 'application/json') {
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        throw new ApiError(400, 'invalid_request', 'body: malformed JSON');
+      }
+      const parsed = Credentials.safeParse(raw);
+      if (!parsed.success)
+        throw new ApiError(400, 'invalid_request', describeZodError(parsed.error, 'json'));
+      const user = await repos.users.authenticate(parsed.data.email, parsed.data.password);
+      if (!user)
+        throw new ApiError(
+          401,
+          'unauthenticated',
+          'email or password: they do not match an account',
+        );
+      startSession(c, user);
+      return c.json({ user: { id: user.id, email: user.email, name: user.name } }, 200);
+    }
+    if (type === 'application/x-www-form-urlencoded') {
+      const form = await c.req.parseBody();
+      const returnTo = safeReturnTo(typeof form.return_to === 'string' ? form.return_to : null);
+      const email = typeof form.email === 'string' ? form.email : '';
+      const parsed = Credentials.safeParse({ email, password: form.password });
+      const user = parsed.success
+        ? await repos.users.authenticate(parsed.data.email, parsed.data.password)
+        : undefined;
+      if (!user) {
+        return html(
+          c,
+          signInPage({
+            returnTo,
+            email,
+            error: 'That email and password do not match an account.',
+          }),
+          401,
+        );
+      }
+      startSession(c, user);
+      return c.redirect(returnTo ?? '/auth/sign-in', 303);
+    }
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'Content-Type header: must be application/json or application/x-www-form-urlencoded',
+    );
+  });
+
+  app.post('/auth/sign-out', async (c) => {
+    const secret = getCookie(c, SESSION_COOKIE);
+    if (secret) repos.sessions.remove(secret);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === 'application/x-www-form-urlencoded') return c.redirect('/auth/sign-in', 303);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

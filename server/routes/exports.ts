@@ -1,0 +1,133 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { zipSync, type Zippable } from 'fflate';
+import { requireScope } from '../http/auth';
+import { newRouter, type Deps } from '../http/env';
+import { VIEW } from '../domain/access';
+import { reachOf } from '../domain/listing';
+import { commonErrors, PageIdParam } from '../schemas/common';
+import type { FolderRow } from '../db/folders';
+
+const tags = ['Export'];
+const read = requireScope('pages:read');
+
+/** A file or folder name safe on every desktop OS (no separators, reserved or control characters). */
+export function safeName(name: string, fallback: string): string {
+  const clean = name
+    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, 120);
+  return clean || fallback;
+}
+
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Picks `name`, `name (2)`, … so siblings never overwrite each other in the zip. */
+function unique(taken: Set<string>, name: string, extension = ''): string {
+  let candidate = name + extension;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${name} (${n})${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+export function exportsRoutes(deps: Deps) {
+  const { repos, access } = deps;
+  const app = newRouter();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/pages/{pageId}/export',
+      tags,
+      summary: 'Download one page as a markdown file',
+      middleware: [read] as const,
+      request: { params: PageIdParam },
+      responses: {
+        200: { description: 'The page', content: { 'text/markdown': { schema: z.string() } } },
+        ...commonErrors,
+      },
+    }),
+    (c) => {
+      const { page } = access.page(c.var.caller.user.id, c.req.valid('param').pageId, VIEW);
+      const { content, etag } = repos.pages.content(page.id)!;
+      return c.body(content, 200, {
+        'content-type': 'text/markdown; charset=utf-8',
+        'content-disposition': contentDisposition(`${safeName(page.title, 'Untitled')}.md`),
+        etag,
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/exports/pages',
+      tags,
+      summary: 'Download every accessible page as a zip of the folder tree',
+      middleware: [read] as const,
+      responses: {
+        200: {
+          description: 'A zip: folders as directories, pages as `<title>.md`',
+          content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        ...commonErrors,
+      },
+    }),
+    (c) => {
+      const userId = c.var.caller.user.id;
+      const reach = reachOf(repos, userId);
+      const tree: Zippable = {};
+      const dirs = new Map<string | null, { node: Zippable; taken: Set<string> }>();
+      dirs.set(null, { node: tree, taken: new Set() });
+      const folderRows = new Map<string, FolderRow>();
+      for (const id of reach.folders.keys()) {
+        const row = repos.folders.get(id);
+        if (row && row.deleted_at === null) folderRows.set(id, row);
+      }
+      // Folders whose parent the caller cannot see are placed at the top of the zip.
+      const dirFor = (id: string | null): { node: Zippable; taken: Set<string> } => {
+        const known = dirs.get(id);
+        if (known) return known;
+        const row = folderRows.get(id!)!;
+        const parent = dirFor(
+          row.parent_id && folderRows.has(row.parent_id) ? row.parent_id : null,
+        );
+        const node: Zippable = {};
+        parent.node[unique(parent.taken, safeName(row.name, 'Folder'))] = node;
+        const entry = { node, taken: new Set<string>() };
+        dirs.set(id, entry);
+        return entry;
+      };
+      for (const id of [...folderRows.keys()].sort(
+        (a, b) => folderRows.get(a)!.created_at - folderRows.get(b)!.created_at,
+      )) {
+        dirFor(id);
+      }
+      const encoder = new TextEncoder();
+      let after: { at: number; id: string } | undefined;
+      for (;;) {
+        const rows = repos.pages.list(reach.scope, 500, after);
+        for (const row of rows) {
+          const dir = dirFor(row.parent_id && folderRows.has(row.parent_id) ? row.parent_id : null);
+          dir.node[unique(dir.taken, safeName(row.title, 'Untitled'), '.md')] = [
+            encoder.encode(repos.pages.content(row.id)!.content),
+            { mtime: new Date(row.updated_at) },
+          ];
+        }
+        if (rows.length < 500) break;
+        const last = rows[rows.length - 1]!;
+        after = { at: last.updated_at, id: last.id };
+      }
+      const zip = zipSync(tree, { level: 6 });
+      return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': 'application/zip',
+        'content-disposition': contentDisposition('pageclip-export.zip'),
+      });
+    },
+  );
+
+  return app;
+}
