@@ -1,0 +1,229 @@
+/**
+ * Service benchmark (issue 2): the real service as a child process on loopback, a seeded
+ * database, then concurrent keep-alive clients measuring each operation in turn.
+ *
+ *   npm run bench:service [-- --pages 10000 --clients 16 --seconds 10]
+ *
+ * 1. Start `server/cli.ts serve --port 0 --quiet` on a temp data dir (test/helpers/service.ts).
+ * 2. Seed `--pages` pages through the API, `--clients` requests at a time.
+ * 3. For `--seconds` each, with `--clients` concurrent clients:
+ *    - content appends: POST /pages/{id}/content-operations, a unique Idempotency-Key each,
+ *      spread round-robin over the seeded pages;
+ *    - page-list reads: GET /pages?limit=100 following nextCursor until null, each request
+ *      timed on its own;
+ *    - content reads: GET /pages/{id}/content of random seeded pages.
+ * 4. Print the table (operation, requests, p50, p99, requests/s, errors, target) and stop the
+ *    service. Targets: appends p99 < 20 ms and >= 1,500 appends/s.
+ *
+ * Bounded: each phase stops at its deadline or at --max-requests, the whole run at a hard
+ * timeout; the service is killed on every exit path.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { startService, type RunningService } from '../test/helpers/service';
+import { formatTable, summarise, type OperationStats } from './bench/service-stats';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '10000' },
+    clients: { type: 'string', default: '16' },
+    seconds: { type: 'string', default: '10' },
+    'max-requests': { type: 'string', default: '500000' },
+  },
+});
+
+function positiveInt(name: string, raw: string | undefined): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a positive integer (got ${JSON.stringify(raw)})`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const PAGES = positiveInt('pages', values.pages);
+const CLIENTS = positiveInt('clients', values.clients);
+const SECONDS = positiveInt('seconds', values.seconds);
+const MAX_REQUESTS = positiveInt('max-requests', values['max-requests']);
+// Seeding at a conservative 200 pages/s plus three phases plus start-up and shutdown.
+const HARD_TIMEOUT_MS = (PAGES / 200 + 3 * SECONDS + 120) * 1000;
+
+interface Ctx {
+  service: RunningService;
+  headers: Record<string, string>;
+  pageIds: string[];
+}
+
+/** Runs `clients` loops of `step` until the deadline or the request cap; times every request. */
+async function phase(
+  name: string,
+  step: (
+    client: number,
+    record: (ms: number, ok: boolean, detail?: string) => void,
+  ) => Promise<void>,
+  target?: OperationStats['target'],
+): Promise<OperationStats> {
+  const stats: OperationStats = { name, latenciesMs: [], errors: 0, elapsedMs: 0, target };
+  const deadline = performance.now() + SECONDS * 1000;
+  let issued = 0;
+  const record = (ms: number, ok: boolean, detail?: string) => {
+    if (ok) stats.latenciesMs.push(ms);
+    else {
+      stats.errors++;
+      stats.firstError ??= detail;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      while (performance.now() < deadline && issued < MAX_REQUESTS) {
+        issued++;
+        await step(client, record);
+      }
+    }),
+  );
+  stats.elapsedMs = performance.now() - started;
+  return stats;
+}
+
+async function timed(
+  url: string,
+  init: RequestInit,
+  expected: number,
+  record: (ms: number, ok: boolean, detail?: string) => void,
+): Promise<string | null> {
+  const start = performance.now();
+  try {
+    const res = await fetch(url, init);
+    const text = await res.text();
+    const ms = performance.now() - start;
+    const ok = res.status === expected;
+    record(
+      ms,
+      ok,
+      ok ? undefined : `${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 200)}`,
+    );
+    return ok ? text : null;
+  } catch (error) {
+    record(performance.now() - start, false, `${url}: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+async function seed(ctx: Ctx): Promise<void> {
+  const started = performance.now();
+  let next = 0;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < PAGES) {
+        const i = next++;
+        const res = await fetch(`${ctx.service.baseUrl}/pages`, {
+          method: 'POST',
+          headers: { ...ctx.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            title: `Bench page ${i}`,
+            markdown: `---\nsource: bench\n---\n# Bench page ${i}\n\nSeed text for page ${i}.\n`,
+            parentId: null,
+          }),
+        });
+        const body = (await res.json()) as { id?: string };
+        if (res.status !== 201 || !body.id) {
+          if (++failures > 10)
+            throw new Error(`seeding failed: ${res.status} ${JSON.stringify(body)}`);
+          continue;
+        }
+        ctx.pageIds.push(body.id);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.error(
+    `seeded ${ctx.pageIds.length} pages in ${seconds.toFixed(1)} s (${(ctx.pageIds.length / seconds).toFixed(0)}/s)`,
+  );
+}
+
+async function main(): Promise<void> {
+  console.error(
+    `starting the service (pages ${PAGES}, clients ${CLIENTS}, ${SECONDS} s per operation)`,
+  );
+  const service = await startService();
+  const hardStop = setTimeout(() => {
+    console.error(`benchmark exceeded its ${Math.round(HARD_TIMEOUT_MS / 1000)} s limit; stopping`);
+    void service.stop().finally(() => process.exit(1));
+  }, HARD_TIMEOUT_MS);
+  hardStop.unref();
+  try {
+    const token = await service.token({ name: 'bench' });
+    const ctx: Ctx = { service, headers: { authorization: `Bearer ${token}` }, pageIds: [] };
+    await seed(ctx);
+    const base = service.baseUrl;
+    const results: OperationStats[] = [];
+
+    let cursor = 0;
+    console.error('measuring content appends');
+    results.push(
+      await phase(
+        'content append',
+        async (_client, record) => {
+          const pageId = ctx.pageIds[cursor++ % ctx.pageIds.length]!;
+          const key = randomUUID();
+          await timed(
+            `${base}/pages/${pageId}/content-operations`,
+            {
+              method: 'POST',
+              headers: {
+                ...ctx.headers,
+                'content-type': 'application/json',
+                'idempotency-key': key,
+              },
+              body: JSON.stringify({ id: key, operation: 'append', content: `- clipped ${key}` }),
+            },
+            200,
+            record,
+          );
+        },
+        { p99Ms: 20, perSecond: 1500 },
+      ),
+    );
+
+    console.error('measuring page-list reads (following cursors)');
+    const listCursors: (string | null)[] = Array.from({ length: CLIENTS }, () => null);
+    results.push(
+      await phase('page list (limit 100)', async (client, record) => {
+        const after = listCursors[client];
+        const url =
+          `${base}/pages?limit=100` + (after ? `&cursor=${encodeURIComponent(after)}` : '');
+        const text = await timed(url, { headers: ctx.headers }, 200, record);
+        listCursors[client] = text
+          ? ((JSON.parse(text) as { nextCursor: string | null }).nextCursor ?? null)
+          : null;
+      }),
+    );
+
+    console.error('measuring content reads');
+    results.push(
+      await phase('content read', async (_client, record) => {
+        const pageId = ctx.pageIds[Math.floor(Math.random() * ctx.pageIds.length)]!;
+        await timed(`${base}/pages/${pageId}/content`, { headers: ctx.headers }, 200, record);
+      }),
+    );
+
+    const rows = results.map(summarise);
+    console.log(
+      `\nPage and Folder Service benchmark: ${ctx.pageIds.length} pages, ${CLIENTS} clients, ${SECONDS} s per operation, loopback\n`,
+    );
+    console.log(formatTable(rows));
+    for (const r of results)
+      if (r.firstError) console.log(`first error of ${r.name}: ${r.firstError}`);
+  } finally {
+    clearTimeout(hardStop);
+    await service.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,121 @@
+// The service's command line (decisions.md "The local service's command line and sign-in"; team
+// brief "Local service command line"): commands work while the service runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService } from '../helpers/service';
+import { client, createPage, expectError, expectStatus, uuid } from './support/http';
+
+let svc: RunningService;
+
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+
+const email = () => `cli-${uuid().slice(0, 8)}@example.test`;
+
+describe('serve', () => {
+  it('creates the demo user on an empty data directory and prints its credentials', () => {
+    expect(svc.demo.email).toBe('demo@pageclip.local');
+    expect(svc.demo.password.length).toBeGreaterThanOrEqual(12);
+    expect(svc.logs()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('binds 127.0.0.1 and serves the API under /api/v1', async () => {
+    expect(svc.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expectError(await client(svc, null).get('/pages'), 401, 'unauthenticated');
+  });
+});
+
+describe('user add', () => {
+  it('creates a user who can sign in; a second add of the same email fails', async () => {
+    const address = email();
+    await svc.cli([
+      'user',
+      'add',
+      '--email',
+      address,
+      '--password',
+      'correct horse 1',
+      '--name',
+      'Cli',
+    ]);
+    const cookie = await svc.signIn(address, 'correct horse 1');
+    const me = await client(svc, { cookie }).get('/me');
+    expectStatus(me, 200);
+    expect(me.body).toMatchObject({ email: address, name: 'Cli' });
+    await expect(
+      svc.cli(['user', 'add', '--email', address, '--password', 'another one 2']),
+    ).rejects.toThrow();
+  });
+
+  it('fails without an email or password', async () => {
+    await expect(svc.cli(['user', 'add', '--password', 'pw-without-email'])).rejects.toThrow();
+    await expect(svc.cli(['user', 'add', '--email', email()])).rejects.toThrow();
+  });
+});
+
+describe('token', () => {
+  it('prints the secret alone on one line', async () => {
+    const out = await svc.cli(['token', '--email', svc.demo.email, '--scopes', 'pages:read']);
+    const lines = out.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toBe(lines[0]!.trim());
+    expect(lines[0]!.length).toBeGreaterThanOrEqual(32);
+    expectStatus(await client(svc, { token: lines[0]! }).get('/pages'), 200);
+  });
+
+  it('without --scopes holds pages:read only', async () => {
+    const out = await svc.cli(['token', '--email', svc.demo.email]);
+    const api = client(svc, { token: out.trim() });
+    expectStatus(await api.get('/pages'), 200);
+    expectError(await api.post('/pages', { title: 't', markdown: 'x' }), 403, 'insufficient_scope');
+  });
+
+  it('with both scopes writes', async () => {
+    const api = client(svc, { token: await svc.token({ name: 'both' }) });
+    expectStatus(await api.post('/pages', { title: 't', markdown: 'x' }), 201);
+  });
+
+  it('fails for an unknown user or scope', async () => {
+    await expect(svc.cli(['token', '--email', 'nobody@example.test'])).rejects.toThrow();
+    await expect(
+      svc.cli(['token', '--email', svc.demo.email, '--scopes', 'pages:everything']),
+    ).rejects.toThrow();
+  });
+});
+
+describe('grant and restrict', () => {
+  it('grant gives another user access to an item; bad levels and items fail', async () => {
+    const owner = client(svc, { token: await svc.token() });
+    const page = await createPage(owner, { markdown: 'granted' });
+    const address = email();
+    await svc.cli(['user', 'add', '--email', address, '--password', 'pw-grant-123']);
+    const other = client(svc, { token: await svc.token({ email: address }) });
+    expectError(await other.get(`/pages/${page.id}`), 404, 'not_found');
+    await svc.cli(['grant', '--email', address, '--item', page.id, '--level', 'view']);
+    const res = await other.get(`/pages/${page.id}`);
+    expectStatus(res, 200);
+    expect(res.body.permission).toBe('view');
+    await expect(
+      svc.cli(['grant', '--email', address, '--item', page.id, '--level', 'owner']),
+    ).rejects.toThrow();
+    await expect(
+      svc.cli(['grant', '--email', address, '--item', uuid(), '--level', 'view']),
+    ).rejects.toThrow();
+    await expect(
+      svc.cli(['grant', '--email', 'nobody@example.test', '--item', page.id, '--level', 'view']),
+    ).rejects.toThrow();
+  });
+
+  it('restrict fails for an unknown item', async () => {
+    await expect(svc.cli(['restrict', '--item', uuid()])).rejects.toThrow();
+  });
+});
+
+describe('errors', () => {
+  it('an unknown command exits non-zero', async () => {
+    await expect(svc.cli(['frobnicate'])).rejects.toThrow();
+  });
+});

@@ -1,0 +1,195 @@
+// Trash, restore, permanent deletion and empty Trash (spec "States and transitions",
+// "Lifecycle, remaining operations"; decisions.md "Lifecycle", "Permissions").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService } from '../helpers/service';
+import {
+  createFolder,
+  createPage,
+  expectError,
+  expectStatus,
+  ISO_MS,
+  listAll,
+  newUser,
+  uuid,
+  type Client,
+} from './support/http';
+
+let svc: RunningService;
+
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+
+/** Every test gets its own user, so lists and Trash counts are exact. */
+async function freshUser(): Promise<Client> {
+  return (await newUser(svc, 'life')).api;
+}
+
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+describe('pages', () => {
+  it('trashes a page: 200 {id}, gone from lists, listed in Trash with deletedAt', async () => {
+    const api = await freshUser();
+    const page = await createPage(api);
+    const res = await api.del(`/pages/${page.id}/trash`);
+    expectStatus(res, 200);
+    expect(res.body).toEqual({ id: page.id });
+    expect(ids(await listAll(api, '/pages'))).not.toContain(page.id);
+    const trash = await listAll<{ id: string; deletedAt: string }>(api, '/trash/pages');
+    expect(ids(trash)).toEqual([page.id]);
+    expect(trash[0]!.deletedAt).toMatch(ISO_MS);
+  });
+
+  it('restores a trashed page: 200 {id}, back in the list, out of Trash', async () => {
+    const api = await freshUser();
+    const folder = await createFolder(api);
+    const page = await createPage(api, { parentId: folder.id, markdown: 'kept content' });
+    expectStatus(await api.del(`/pages/${page.id}/trash`), 200);
+    const res = await api.patch(`/pages/${page.id}/restore`);
+    expectStatus(res, 200);
+    expect(res.body).toEqual({ id: page.id });
+    expect(ids(await listAll(api, `/pages?parentId=${folder.id}`))).toEqual([page.id]);
+    expect(await listAll(api, '/trash/pages')).toEqual([]);
+    expect((await api.get(`/pages/${page.id}/content`)).text).toBe('kept content');
+  });
+
+  it('restores a page to the root when its folder is still in Trash', async () => {
+    const api = await freshUser();
+    const folder = await createFolder(api);
+    const page = await createPage(api, { parentId: folder.id });
+    expectStatus(await api.del(`/folders/${folder.id}/trash`), 200);
+    expectStatus(await api.patch(`/pages/${page.id}/restore`), 200);
+    const restored = await api.get(`/pages/${page.id}`);
+    expectStatus(restored, 200);
+    expect(restored.body.parentId).toBeNull();
+    expect(ids(await listAll(api, '/pages'))).toContain(page.id);
+    expect(ids(await listAll(api, '/trash/folders'))).toEqual([folder.id]);
+  });
+
+  it('deletes a page permanently: 204, then it is gone everywhere', async () => {
+    const api = await freshUser();
+    const page = await createPage(api);
+    expectStatus(await api.del(`/pages/${page.id}/trash`), 200);
+    const res = await api.del(`/pages/${page.id}/permanent`);
+    expectStatus(res, 204);
+    expect(res.text).toBe('');
+    expect(await listAll(api, '/trash/pages')).toEqual([]);
+    expectError(await api.get(`/pages/${page.id}`), 404, 'not_found');
+    expectError(await api.get(`/pages/${page.id}/content`), 404, 'not_found');
+    expectError(await api.patch(`/pages/${page.id}/restore`), 404, 'not_found');
+  });
+
+  it('answers 404 for lifecycle operations on unknown pages and 400 for bad ids', async () => {
+    const api = await freshUser();
+    expectError(await api.del(`/pages/${uuid()}/trash`), 404, 'not_found');
+    expectError(await api.patch(`/pages/${uuid()}/restore`), 404, 'not_found');
+    expectError(await api.del(`/pages/${uuid()}/permanent`), 404, 'not_found');
+    expectError(await api.del('/pages/x/trash'), 400, 'invalid_request');
+    expectError(await api.patch('/pages/x/restore'), 400, 'invalid_request');
+    expectError(await api.del('/pages/x/permanent'), 400, 'invalid_request');
+  });
+});
+
+describe('folders', () => {
+  it('trashes a folder with its whole subtree', async () => {
+    const api = await freshUser();
+    const top = await createFolder(api);
+    const sub = await createFolder(api, { parentId: top.id });
+    const inTop = await createPage(api, { parentId: top.id });
+    const inSub = await createPage(api, { parentId: sub.id });
+    const outside = await createPage(api);
+    const res = await api.del(`/folders/${top.id}/trash`);
+    expectStatus(res, 200);
+    expect(res.body).toEqual({ id: top.id });
+    expect(ids(await listAll(api, '/folders'))).toEqual([]);
+    expect(ids(await listAll(api, '/pages'))).toEqual([outside.id]);
+    const trashedFolders = await listAll<{ id: string; deletedAt: string }>(api, '/trash/folders');
+    expect(ids(trashedFolders)).toContain(top.id);
+    for (const folder of trashedFolders) expect(folder.deletedAt).toMatch(ISO_MS);
+    expect(ids(await listAll(api, '/trash/pages'))).not.toContain(outside.id);
+    // The subtree is not reachable while in Trash.
+    expect(ids(await listAll(api, `/pages?parentId=${sub.id}`))).not.toContain(inSub.id);
+    expect(ids(await listAll(api, `/pages?parentId=${top.id}`))).not.toContain(inTop.id);
+  });
+
+  it('restores a folder with its subtree (spec: PATCH /folders/{id}/restore)', async () => {
+    const api = await freshUser();
+    const top = await createFolder(api);
+    const sub = await createFolder(api, { parentId: top.id });
+    const inSub = await createPage(api, { parentId: sub.id, markdown: 'deep' });
+    expectStatus(await api.del(`/folders/${top.id}/trash`), 200);
+    const res = await api.patch(`/folders/${top.id}/restore`);
+    expectStatus(res, 200);
+    expect(res.body).toEqual({ id: top.id });
+    expect(ids(await listAll(api, '/folders')).sort()).toEqual([top.id, sub.id].sort());
+    expect(ids(await listAll(api, `/pages?parentId=${sub.id}`))).toEqual([inSub.id]);
+    expect(await listAll(api, '/trash/folders')).toEqual([]);
+    expect(await listAll(api, '/trash/pages')).toEqual([]);
+    expect((await api.get(`/pages/${inSub.id}/content`)).text).toBe('deep');
+  });
+
+  it('deletes a folder permanently with its subtree: 204', async () => {
+    const api = await freshUser();
+    const top = await createFolder(api);
+    const page = await createPage(api, { parentId: top.id });
+    expectStatus(await api.del(`/folders/${top.id}/trash`), 200);
+    expectStatus(await api.del(`/folders/${top.id}/permanent`), 204);
+    expectError(await api.get(`/folders/${top.id}`), 404, 'not_found');
+    expectError(await api.get(`/pages/${page.id}`), 404, 'not_found');
+    expect(await listAll(api, '/trash/folders')).toEqual([]);
+    expect(await listAll(api, '/trash/pages')).toEqual([]);
+  });
+
+  it('answers 404 for lifecycle operations on unknown folders', async () => {
+    const api = await freshUser();
+    expectError(await api.del(`/folders/${uuid()}/trash`), 404, 'not_found');
+    expectError(await api.patch(`/folders/${uuid()}/restore`), 404, 'not_found');
+    expectError(await api.del(`/folders/${uuid()}/permanent`), 404, 'not_found');
+  });
+});
+
+describe('DELETE /trash/empty', () => {
+  it('deletes everything in the caller’s Trash and reports the counts', async () => {
+    const api = await freshUser();
+    const folder = await createFolder(api);
+    await createPage(api, { parentId: folder.id });
+    const loose = await createPage(api);
+    const kept = await createPage(api);
+    expectStatus(await api.del(`/folders/${folder.id}/trash`), 200);
+    expectStatus(await api.del(`/pages/${loose.id}/trash`), 200);
+    const res = await api.del('/trash/empty');
+    expectStatus(res, 200);
+    expect(res.body).toEqual({ pagesDeleted: 2, foldersDeleted: 1 });
+    expect(await listAll(api, '/trash/pages')).toEqual([]);
+    expect(await listAll(api, '/trash/folders')).toEqual([]);
+    expect(ids(await listAll(api, '/pages'))).toEqual([kept.id]);
+    const again = await api.del('/trash/empty');
+    expectStatus(again, 200);
+    expect(again.body).toEqual({ pagesDeleted: 0, foldersDeleted: 0 });
+  });
+
+  it('leaves other users’ Trash alone', async () => {
+    const a = await freshUser();
+    const b = await freshUser();
+    const page = await createPage(a);
+    expectStatus(await a.del(`/pages/${page.id}/trash`), 200);
+    const res = await b.del('/trash/empty');
+    expectStatus(res, 200);
+    expect(res.body).toEqual({ pagesDeleted: 0, foldersDeleted: 0 });
+    expect(ids(await listAll(a, '/trash/pages'))).toEqual([page.id]);
+  });
+});
+
+describe('Trash lists', () => {
+  it('validate limit and cursor like the other lists', async () => {
+    const api = await freshUser();
+    for (const path of ['/trash/pages', '/trash/folders']) {
+      expectError(await api.get(`${path}?limit=0`), 400, 'invalid_request');
+      expectError(await api.get(`${path}?limit=101`), 400, 'invalid_request');
+      expectError(await api.get(`${path}?cursor=bm9wZQ`), 400, 'invalid_request');
+    }
+  });
+});
