@@ -28,8 +28,16 @@ export function scheduleOutboxAlarm(at: number | null): void {
  * and the badge. Call synchronously in the background's `main()`, so the listeners exist before
  * the event that woke the worker is dispatched (MV3 service-worker rule). Returns an undo.
  */
-export function wireOutbox(outbox: Outbox, opts: { badge?: OutboxBadge } = {}): () => void {
+export function wireOutbox(
+  outbox: Outbox,
+  opts: {
+    badge?: OutboxBadge;
+    /** Where `online` is dispatched: the worker's global scope (`self`) unless a test passes one. */
+    events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  } = {},
+): () => void {
   const badge = opts.badge ?? createOutboxBadge();
+  const events = opts.events ?? (globalThis as Partial<EventTarget>);
   const flush = (): void => void outbox.flush().catch((err) => console.error('outbox:', err));
   const onAlarm = (alarm: { name: string }): void => {
     if (alarm.name === OUTBOX_ALARM) flush();
@@ -37,7 +45,7 @@ export function wireOutbox(outbox: Outbox, opts: { badge?: OutboxBadge } = {}): 
   browser.alarms.onAlarm.addListener(onAlarm);
   // Alarms are not guaranteed to survive a browser restart; start-up flushes anyway.
   browser.runtime.onStartup.addListener(flush);
-  globalThis.addEventListener?.('online', flush);
+  events.addEventListener?.('online', flush);
   const offChange = outbox.onChange((entries) => void badge.update(entries).catch(() => undefined));
   const offSettled = outbox.onSettled(
     (entry) =>
@@ -51,7 +59,7 @@ export function wireOutbox(outbox: Outbox, opts: { badge?: OutboxBadge } = {}): 
   return () => {
     browser.alarms.onAlarm.removeListener(onAlarm);
     browser.runtime.onStartup.removeListener(flush);
-    globalThis.removeEventListener?.('online', flush);
+    events.removeEventListener?.('online', flush);
     offChange();
     offSettled();
   };
