@@ -1,0 +1,55 @@
+/**
+ * Small DOM helpers shared by the pipeline steps. Everything works on any `Document`
+ * implementation (browser, jsdom, linkedom): no `window`, no `instanceof HTMLElement`.
+ */
+
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
+
+export function isElement(node: Node | null | undefined): node is Element {
+  return !!node && node.nodeType === ELEMENT_NODE;
+}
+
+export function tagName(el: Element): string {
+  return el.localName.toLowerCase();
+}
+
+/** Replaces `el` with its children, keeping their order. */
+export function unwrap(el: Element): void {
+  const parent = el.parentNode;
+  if (!parent) return;
+  while (el.firstChild) parent.insertBefore(el.firstChild, el);
+  parent.removeChild(el);
+}
+
+/** Class and id of an element as one lowercase string, for pattern tests. */
+export function classAndId(el: Element): string {
+  const cls = el.getAttribute('class') ?? '';
+  const id = el.getAttribute('id') ?? '';
+  return `${cls} ${id}`.toLowerCase();
+}
+
+/** Whitespace-collapsed text of a node. */
+export function normalizedText(node: Node): string {
+  return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The document that owns a node (a Document owns itself). */
+export function ownerDoc(node: Node): Document {
+  return (node.ownerDocument ?? node) as Document;
+}
+
+/** Parses an HTML fragment inertly (a `<template>` never runs scripts or loads images). */
+export function parseFragment(doc: Document, html: string): DocumentFragment {
+  const template = doc.createElement('template');
+  template.innerHTML = html;
+  return template.content;
+}
+
+/** Numeric attribute value, or null when missing or not a number. */
+export function numericAttr(el: Element, name: string): number | null {
+  const raw = el.getAttribute(name);
+  if (raw === null) return null;
+  const n = Number.parseFloat(raw);
+  return Number.isFinite(n) ? n : null;
+}

@@ -1,0 +1,145 @@
+import { tagName } from './dom';
+
+/**
+ * Hidden content: what the reader cannot see is not clipped. Decided on the live DOM (the
+ * only place computed styles exist) while the snapshot is cloned; see snapshot.ts.
+ */
+
+const INLINE_HIDDEN =
+  /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*(?:!important\s*)?(?:;|$)/i;
+// Elements that never have a box of their own but matter for the clip.
+const NO_BOX = new Set([
+  'source',
+  'track',
+  'script',
+  'noscript',
+  'template',
+  'wbr',
+  'br',
+  'area',
+  'map',
+  'param',
+  'col',
+  'colgroup',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'style',
+  'base',
+]);
+// Inside these, rendering is special (closed <details>, MathML annotations, SVG defs):
+// descendants are kept whatever the engine reports.
+const OPAQUE = new Set(['details', 'math', 'svg', 'mjx-assistive-mml']);
+
+function isMathish(el: Element): boolean {
+  const tag = tagName(el);
+  if (tag === 'math' || tag.startsWith('mjx-')) return true;
+  const cls = el.getAttribute('class') ?? '';
+  if (/katex-mathml|MJX_Assistive_MathML|MathJax/.test(cls)) return true;
+  return !!el.querySelector('math, script[type^="math/"]');
+}
+
+/** Hidden by attributes alone: `hidden`, `aria-hidden="true"` (not math), inline display/visibility. */
+export function isHiddenByMarkup(el: Element): boolean {
+  const hidden = el.getAttribute('hidden');
+  if (hidden !== null && hidden !== 'until-found') return true;
+  if (el.getAttribute('aria-hidden') === 'true' && !isMathish(el)) return true;
+  const style = el.getAttribute('style');
+  return !!style && INLINE_HIDDEN.test(style);
+}
+
+export function isOpaque(el: Element): boolean {
+  return OPAQUE.has(tagName(el));
+}
+
+/**
+ * Hidden on the live page. `checkVisibility()` (Chrome 105+, Firefox 106+) answers from the
+ * computed style of the element and its ancestors in one cheap call; `display: contents`
+ * elements have no box yet show their children, so they are kept.
+ */
+export function isHiddenLive(el: Element): boolean {
+  if (NO_BOX.has(tagName(el))) return false;
+  if (isHiddenByMarkup(el)) return true;
+  const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
+  if (typeof check !== 'function') return false;
+  if (check.call(el, { visibilityProperty: true })) return false;
+  const view = el.ownerDocument.defaultView;
+  if (view && view.getComputedStyle(el).display === 'contents') return false;
+  return true;
+}
+
+export function canCheckVisibility(doc: Document): boolean {
+  return (
+    typeof (doc.documentElement as Element & { checkVisibility?: unknown }).checkVisibility ===
+    'function'
+  );
+}
+
+/**
+ * Selectors of top-level style rules that hide elements, for engines without layout
+ * (jsdom): the page's own `.hidden { display: none }` and the like. One combined
+ * selector keeps the later query to a single pass.
+ */
+export function hidingSelectors(doc: Document): string[] {
+  const out: string[] = [];
+  let sheets: StyleSheetList | null;
+  try {
+    sheets = doc.styleSheets;
+  } catch {
+    return out;
+  }
+  if (!sheets) return out;
+  for (const sheet of Array.from(sheets)) {
+    let rules: CSSRuleList;
+    try {
+      rules = (sheet as CSSStyleSheet).cssRules;
+    } catch {
+      continue; // cross-origin sheet
+    }
+    for (const rule of Array.from(rules)) {
+      const r = rule as CSSStyleRule;
+      if (rule.type !== 1 || !r.style || !r.selectorText) continue;
+      const display = r.style.getPropertyValue('display').trim();
+      const visibility = r.style.getPropertyValue('visibility').trim();
+      if (display === 'none' || visibility === 'hidden') {
+        // Pseudo-elements and state selectors never match real elements in a static copy.
+        if (
+          /::?(?:before|after|hover|focus|active|visited|placeholder|selection|-webkit|-moz)|:not\(\.js|html\.|\.no-js|\.js\b/.test(
+            r.selectorText,
+          )
+        )
+          continue;
+        out.push(r.selectorText);
+      }
+    }
+  }
+  return out;
+}
+
+/** Removes markup-hidden elements (and, given selectors, stylesheet-hidden ones) under root. */
+export function removeHidden(root: Element, selectors: string[] = []): void {
+  const candidates = root.querySelectorAll('[hidden], [aria-hidden], [style]');
+  for (const el of Array.from(candidates)) {
+    if (el.isConnected && isHiddenByMarkup(el)) el.remove();
+  }
+  if (selectors.length === 0) return;
+  let matched: Element[] = [];
+  try {
+    matched = Array.from(root.querySelectorAll(selectors.join(',')));
+  } catch {
+    for (const sel of selectors) {
+      try {
+        matched.push(...Array.from(root.querySelectorAll(sel)));
+      } catch {
+        // An engine-specific selector this DOM cannot parse.
+      }
+    }
+  }
+  for (const el of matched) {
+    const tag = tagName(el);
+    if (tag === 'body' || tag === 'html' || tag === 'main' || tag === 'article') continue;
+    if (NO_BOX.has(tag) || el.closest('math, details')) continue;
+    el.remove();
+  }
+}

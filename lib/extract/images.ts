@@ -1,0 +1,170 @@
+import { numericAttr, parseFragment, tagName } from './dom';
+import { parseSrcset } from './urls';
+
+/**
+ * Image rules, run on the snapshot before Readability so it scores real images:
+ * lazy-loading attributes resolved, `<noscript>` fallbacks used, the best `<picture>` /
+ * `srcset` candidate chosen, tracking pixels removed.
+ */
+
+const LAZY_SRC_ATTRS = [
+  'data-src',
+  'data-lazy-src',
+  'data-original',
+  'data-lazy',
+  'data-url',
+  'data-hi-res-src',
+  'data-orig-file',
+  'data-echo',
+];
+const LAZY_SRCSET_ATTRS = ['data-srcset', 'data-lazy-srcset', 'data-original-set'];
+
+// Paths and hosts of known analytics beacons; matched on the full URL.
+const BEACON =
+  /(?:\/pixel(?:\.gif|\.png|\?|\/)|\/beacon\b|\/1x1\.|\/spacer\.gif|\/blank\.gif|\/__utm\.gif|\/b\/ss\/|\/tr\?|doubleclick\.net|google-analytics\.com|googletagmanager\.com|facebook\.com\/tr|scorecardresearch\.com|quantserve\.com|pixel\.wp\.com|\/collect\?|sb\.scorecardresearch|bat\.bing\.com|analytics\.twitter\.com|ct\.pinterest\.com|stats\.wp\.com)/i;
+
+/** True when an `src` is missing or obviously a placeholder (a `data:` image or a spacer file). */
+function isPlaceholderSrc(src: string | null): boolean {
+  if (!src || !src.trim()) return true;
+  const s = src.trim().toLowerCase();
+  return (
+    s.startsWith('data:') ||
+    s === 'about:blank' ||
+    /(?:^|\/)(?:blank|spacer|transparent|placeholder|lazy|loading|grey|gray|pixel)[\w-]*\.(?:gif|png|svg|jpe?g)(?:\?|$)/.test(
+      s,
+    )
+  );
+}
+
+/** The file name of an image URL, to recognise two sizes of the same picture. */
+function fileKey(src: string | null): string {
+  const path = (src ?? '').split(/[?#]/)[0] ?? '';
+  return path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+}
+
+export function isTrackingPixel(img: Element): boolean {
+  const w = numericAttr(img, 'width');
+  const h = numericAttr(img, 'height');
+  if ((w !== null && w <= 1) || (h !== null && h <= 1)) return true;
+  const src = img.getAttribute('src') ?? '';
+  return BEACON.test(src);
+}
+
+/** The largest candidate of a srcset: widest `w`, else densest `x`. */
+export function bestSrcsetUrl(srcsets: string[]): string | null {
+  let bestW: { url: string; w: number } | null = null;
+  let bestX: { url: string; x: number } | null = null;
+  for (const srcset of srcsets) {
+    for (const c of parseSrcset(srcset)) {
+      if (c.width !== null) {
+        if (!bestW || c.width > bestW.w) bestW = { url: c.url, w: c.width };
+      } else if (c.density !== null) {
+        if (!bestX || c.density > bestX.x) bestX = { url: c.url, x: c.density };
+      }
+    }
+  }
+  return bestW?.url ?? bestX?.url ?? null;
+}
+
+function fixLazy(img: Element): void {
+  for (const attr of LAZY_SRCSET_ATTRS) {
+    const v = img.getAttribute(attr);
+    if (v && v.trim()) {
+      img.setAttribute('srcset', v);
+      break;
+    }
+  }
+  for (const attr of LAZY_SRC_ATTRS) {
+    const v = img.getAttribute(attr);
+    if (v && v.trim() && !v.trim().startsWith('data:')) {
+      img.setAttribute('src', v.trim());
+      return;
+    }
+  }
+}
+
+/** Replaces each `<noscript>` holding images with those images, dropping the lazy placeholder beside it. */
+function useNoscriptFallbacks(root: Element): void {
+  for (const ns of Array.from(root.querySelectorAll('noscript'))) {
+    const doc = ns.ownerDocument;
+    // With scripting off (jsdom, cloned documents in some engines) the children are parsed
+    // elements; with scripting on they are one text node of markup.
+    const content: ParentNode = ns.firstElementChild
+      ? ns
+      : parseFragment(doc, ns.textContent ?? '');
+    const imgs = Array.from(content.querySelectorAll('img')).filter(
+      (i) => !isPlaceholderSrc(i.getAttribute('src')),
+    );
+    if (imgs.length === 0) {
+      ns.remove();
+      continue;
+    }
+    // The fallback stands in for the script-driven images beside it: placeholders, lazy
+    // images, and low-resolution previews of the same file (Medium's blurred `?q=20`).
+    const keys = new Set(imgs.map((i) => fileKey(i.getAttribute('src'))));
+    let scope = ns.parentElement;
+    for (let depth = 0; scope && depth < 3; depth++) {
+      const others = Array.from(scope.querySelectorAll('img')).filter((i) => !ns.contains(i));
+      if (others.length) {
+        let replaced = false;
+        for (const other of others) {
+          const src = other.getAttribute('src');
+          if (
+            isPlaceholderSrc(src) ||
+            LAZY_SRC_ATTRS.some((a) => other.hasAttribute(a)) ||
+            keys.has(fileKey(src))
+          ) {
+            other.remove();
+            replaced = true;
+          }
+        }
+        if (!replaced) {
+          ns.remove();
+          imgs.length = 0;
+        }
+        break;
+      }
+      scope = scope.parentElement;
+    }
+    if (imgs.length === 0) continue;
+    const parent = ns.parentNode;
+    if (!parent) continue;
+    for (const img of imgs) parent.insertBefore(doc.importNode(img, true), ns);
+    ns.remove();
+  }
+}
+
+function choosePictureSource(picture: Element): void {
+  const img = picture.querySelector('img');
+  const sources = Array.from(picture.querySelectorAll('source'));
+  if (!img) {
+    picture.remove();
+    return;
+  }
+  const srcsets = sources
+    .map((s) => s.getAttribute('srcset') ?? s.getAttribute('data-srcset') ?? '')
+    .concat(img.getAttribute('srcset') ?? '');
+  const best = bestSrcsetUrl(srcsets);
+  if (best) img.setAttribute('src', best);
+  for (const s of sources) s.remove();
+}
+
+export function fixImages(root: Element): void {
+  useNoscriptFallbacks(root);
+  for (const img of Array.from(root.querySelectorAll('img'))) {
+    fixLazy(img);
+    if (isTrackingPixel(img)) {
+      img.remove();
+      continue;
+    }
+    if (tagName(img.parentElement ?? img) !== 'picture') {
+      const srcset = img.getAttribute('srcset');
+      const best = srcset ? bestSrcsetUrl([srcset]) : null;
+      if (best) img.setAttribute('src', best);
+    }
+  }
+  for (const picture of Array.from(root.querySelectorAll('picture'))) choosePictureSource(picture);
+  for (const img of Array.from(root.querySelectorAll('img'))) {
+    if (isPlaceholderSrc(img.getAttribute('src'))) img.remove();
+  }
+}

@@ -1,0 +1,178 @@
+import { isProbablyReaderable } from '@mozilla/readability';
+import { removeBoilerplate, removeControls } from './boilerplate';
+import { normalizeCodeBlocks } from './code';
+import { applyFootnotes, collectFootnoteDefinitions } from './footnotes';
+import { buildFrontmatter, withFrontmatter } from './frontmatter';
+import { removeHidden } from './hidden';
+import { fixImages } from './images';
+import { escapeMarkdownText, toMarkdown } from './markdown';
+import { convertMath } from './math';
+import { clean, cleanTitle, countWords, normalizeDate, readMetadata } from './metadata';
+import { readArticle, type ArticleOutcome } from './readability-pass';
+import { selectionContainer } from './selection';
+import { snapshotDocument } from './snapshot';
+import { classifyTables } from './tables';
+import { markTaskItems } from './tasks';
+import { tidyMarkdown } from './whitespace';
+import { absolutizeUrls, baseUrlOf } from './urls';
+import type { ClipMode, ExtractOptions, ExtractResult } from './types';
+
+/**
+ * Extraction: a page (`Document` + URL) in, clean markdown with frontmatter out. A pure
+ * pipeline: no browser or Node API, the live document is never modified, the clock is
+ * injected (`options.now`).
+ *
+ *  1. Snapshot: clone the document, leaving out what the reader cannot see (decided on
+ *     the live DOM), flattening open shadow roots, dropping scripts and styles.
+ *  2. Prepare the snapshot body so later steps cannot lose content: math to TeX
+ *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
+ *     resolved and tracking pixels removed, task checkboxes marked.
+ *  3. Metadata from the head and JSON-LD; footnote definitions collected from the whole page;
+ *     `isProbablyReaderable`.
+ *  4. Content by mode: article (Readability, one relaxed retry when it finds too little),
+ *     selection (the ranges), full (the whole body), bookmark (none).
+ *  5. Clean the content: footnote references numbered, URLs absolute and unsafe ones
+ *     dropped, tables classified (GFM, clean HTML, or flattened layout), boilerplate
+ *     removed.
+ *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
+ *  7. Whitespace hygiene.
+ *  8. Title, byline, dates, word count, frontmatter (YAML library) and the result.
+ */
+
+export type { ClipMode, ExtractOptions, ExtractResult } from './types';
+export { buildFrontmatter, renderFrontmatter, withFrontmatter } from './frontmatter';
+
+/** Step 2, on any root (the snapshot body or a selection container). */
+function prepare(root: Element): void {
+  convertMath(root);
+  normalizeCodeBlocks(root);
+  fixImages(root);
+  markTaskItems(root);
+}
+
+function preparedSnapshot(doc: Document): Document {
+  const snap = snapshotDocument(doc);
+  if (snap.body) prepare(snap.body);
+  return snap;
+}
+
+function textLength(el: Element | null): number {
+  return el ? (el.textContent ?? '').replace(/\s+/g, ' ').length : 0;
+}
+
+function cleanByline(raw: string | null): string | null {
+  const v = clean(raw).replace(/^by[:\s]+/i, '');
+  if (!v || /^https?:\/\//i.test(v) || v.length > 200) return null;
+  return v;
+}
+
+export function extract(doc: Document, url: string, options: ExtractOptions = {}): ExtractResult {
+  const mode: ClipMode = options.mode ?? 'article';
+  const now = options.now ?? new Date();
+
+  // Steps 1–3.
+  const snap = preparedSnapshot(doc);
+  const meta = readMetadata(snap);
+  const base = baseUrlOf(doc, url);
+  const defs = snap.body
+    ? collectFootnoteDefinitions(snap.body)
+    : { byId: new Map<string, Element>() };
+  const readerable = isProbablyReaderable(snap);
+
+  // Step 4.
+  let content: Element | null = null;
+  let article: ArticleOutcome | null = null;
+  if (mode === 'article') {
+    article = readArticle(snap, () => preparedSnapshot(doc), textLength(snap.body));
+    content = article?.content ?? null;
+  } else if (mode === 'full') {
+    content = snap.body;
+  } else if (mode === 'selection') {
+    content = selectionContainer(snap, options.selection ?? []);
+    if (!snap.body) snap.documentElement.appendChild(snap.createElement('body'));
+    snap.body!.replaceChildren(content);
+    removeHidden(content);
+    prepare(content);
+  }
+
+  // Step 5. The content goes back into the snapshot's body: Readability returns a detached
+  // element, and the cleaning steps rely on `isConnected` and `getElementById`.
+  let notes: Element[] = [];
+  if (content && content !== snap.body) {
+    if (!snap.body) snap.documentElement.appendChild(snap.createElement('body'));
+    snap.body!.replaceChildren(content);
+  }
+  if (content) {
+    notes = applyFootnotes(content, defs, url).ordered;
+    absolutizeUrls(content, base, url);
+    for (const note of notes) absolutizeUrls(note, base, url);
+    classifyTables(content);
+    if (mode === 'article') removeBoilerplate(content);
+    else removeControls(content);
+  }
+
+  // Step 8 (metadata first: bookmark bodies need the title).
+  const siteName = clean(article?.siteName ?? meta.siteName) || null;
+  const rawTitle =
+    clean(article?.title) ||
+    clean(meta.title) ||
+    clean(snap.querySelector('h1')?.textContent) ||
+    url;
+  const title = cleanTitle(rawTitle, siteName, url);
+  const excerpt = clean(article?.excerpt ?? meta.excerpt) || null;
+  const byline = cleanByline(article?.byline ?? null) ?? cleanByline(meta.byline);
+  const published = normalizeDate(article?.published ?? meta.published);
+  const lang = meta.lang ?? (clean(article?.lang) || null);
+
+  // Steps 6–7.
+  let body: string;
+  let wordCount: number;
+  if (mode === 'bookmark') {
+    body = `[${escapeMarkdownText(title)}](${url.replace(/([<>()\s])/g, (c) => encodeURIComponent(c))})\n`;
+    if (excerpt) body += `\n> ${escapeMarkdownText(excerpt)}\n`;
+    wordCount = countWords(`${title} ${excerpt ?? ''}`);
+  } else {
+    let md = content ? toMarkdown(content) : '';
+    if (notes.length) {
+      const defsMd = notes.map((note, i) => {
+        const text = toMarkdown(note).trim().replace(/\n/g, '\n    ');
+        return `[^${i + 1}]: ${text}`;
+      });
+      md += `\n\n${defsMd.join('\n')}\n`;
+    }
+    body = tidyMarkdown(md);
+    wordCount = countWords(
+      (content?.textContent ?? '') + notes.map((n) => ` ${n.textContent ?? ''}`).join(''),
+    );
+  }
+
+  const frontmatter = buildFrontmatter({
+    title,
+    source: url,
+    author: byline,
+    published,
+    site: siteName,
+    clipped: now,
+    tags: options.tags,
+    extra: options.extraFrontmatter,
+  });
+  const isProbablyArticle =
+    mode === 'article'
+      ? (readerable && (article?.length ?? 0) >= 250) || (article?.length ?? 0) >= 2500
+      : readerable;
+  return {
+    mode,
+    title,
+    byline,
+    siteName,
+    published,
+    excerpt,
+    lang,
+    wordCount,
+    url,
+    isProbablyArticle,
+    frontmatter,
+    body,
+    markdown: withFrontmatter(frontmatter, body),
+  };
+}

@@ -1,0 +1,366 @@
+import TurndownService from 'turndown';
+import { strikethrough } from '@joplin/turndown-plugin-gfm';
+import { LANG_ATTR } from './code';
+import { isElement, normalizedText, tagName } from './dom';
+import { FOOTNOTE_ATTR } from './footnotes';
+import { DISPLAY_ATTR, TEX_ATTR } from './math';
+import { TABLE_ATTR } from './tables';
+import { TASK_ATTR } from './tasks';
+
+/**
+ * The one module that owns Turndown and every markdown rule. The earlier steps leave
+ * markers (`data-pageclip-*`) on a cleaned DOM; the rules here only decide syntax.
+ *
+ * The GFM plugin is used for strikethrough only: its table rule keeps complex tables as raw
+ * `outerHTML` (with page attributes and a Joplin wrapper) and writes `<br>` into cells,
+ * and its task-list rule needs `<input>`s that Readability removes; our own rules below
+ * cover both.
+ */
+
+type TNode = TurndownService.Node;
+
+const HTML_TAGS_AFTER_LT = /<(?=[A-Za-z/!?])/g;
+const ENTITY = /&(?=#?[A-Za-z0-9]+;)/g;
+
+function escapeText(service: TurndownService, base: (s: string) => string, text: string): string {
+  void service;
+  return base(text.replace(/\u00a0/g, ' '))
+    .replace(HTML_TAGS_AFTER_LT, '\\<')
+    .replace(ENTITY, '\\&')
+    .replace(/\$/g, '\\$')
+    .replace(/~~/g, '\\~\\~');
+}
+
+function escapeDestination(url: string): string {
+  const escaped = url.replace(/([<>()])/g, '\\$1');
+  return /\s/.test(escaped) ? `<${escaped.replace(/\s/g, '%20')}>` : escaped;
+}
+
+function fenceFor(code: string): string {
+  let longest = 0;
+  for (const m of code.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function attr(node: TNode, name: string): string | null {
+  return (node as unknown as Element).getAttribute(name);
+}
+
+function ownRows(table: Element): Element[] {
+  return Array.from(table.querySelectorAll('tr')).filter((tr) => tr.closest('table') === table);
+}
+
+function tableMode(node: Node): string | null {
+  const table = isElement(node) ? node.closest('table') : null;
+  return table ? table.getAttribute(TABLE_ATTR) : null;
+}
+
+const VOID_HTML = new Set(['br', 'img']);
+const INLINE_HTML = new Set([
+  'a',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'code',
+  'sup',
+  'sub',
+  'br',
+  'img',
+  'ul',
+  'ol',
+  'li',
+  'p',
+  's',
+  'del',
+]);
+const TABLE_HTML = new Set(['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td']);
+
+function escapeHtml(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** A spanning table as clean HTML: only table structure, rowspan/colspan and safe inline markup. */
+export function cleanTableHtml(table: Element): string {
+  const out: string[] = [];
+  const stack: { node: Node; close: string | null }[] = [{ node: table, close: null }];
+  while (stack.length) {
+    const { node, close } = stack.pop()!;
+    if (close !== null) {
+      out.push(close);
+      continue;
+    }
+    if (node.nodeType === 3) {
+      out.push(escapeHtml((node.nodeValue ?? '').replace(/\s+/g, ' ')));
+      continue;
+    }
+    if (!isElement(node)) continue;
+    const tag = tagName(node);
+    if (node.hasAttribute(TEX_ATTR)) {
+      const tex = node.getAttribute(TEX_ATTR) ?? '';
+      out.push(escapeHtml(node.hasAttribute(DISPLAY_ATTR) ? `$$${tex}$$` : `$${tex}$`));
+      continue;
+    }
+    if (node.hasAttribute(FOOTNOTE_ATTR)) {
+      out.push(`[^${escapeHtml(node.getAttribute(FOOTNOTE_ATTR) ?? '')}]`);
+      continue;
+    }
+    if (tag === 'table' && node !== table) {
+      out.push(escapeHtml(normalizedText(node)));
+      continue;
+    }
+    let open = '';
+    let closeTag: string | null = null;
+    if (TABLE_HTML.has(tag) || INLINE_HTML.has(tag)) {
+      let attrs = '';
+      if (tag === 'td' || tag === 'th') {
+        for (const name of ['rowspan', 'colspan']) {
+          const v = Number.parseInt(node.getAttribute(name) ?? '', 10);
+          if (v > 1 && v < 1000) attrs += ` ${name}="${v}"`;
+        }
+      } else if (tag === 'a') {
+        const href = node.getAttribute('href');
+        if (href && /^(?:https?|mailto|tel|ftp):/i.test(href))
+          attrs += ` href="${escapeHtml(href)}"`;
+      } else if (tag === 'img') {
+        const src = node.getAttribute('src');
+        if (!src || !/^https?:/i.test(src)) continue;
+        attrs += ` src="${escapeHtml(src)}" alt="${escapeHtml(node.getAttribute('alt') ?? '')}"`;
+      }
+      open = `<${tag}${attrs}>`;
+      closeTag = VOID_HTML.has(tag) ? null : `</${tag}>`;
+      if (TABLE_HTML.has(tag) && tag !== 'td' && tag !== 'th' && tag !== 'caption')
+        open = `\n${open}`;
+    }
+    out.push(open);
+    if (closeTag) stack.push({ node, close: closeTag });
+    for (let c = node.lastChild; c; c = c.previousSibling) stack.push({ node: c, close: null });
+  }
+  // No blank line may appear inside an HTML block, or markdown would end it early.
+  return (
+    out
+      .join('')
+      .replace(/[ \t]*\n[ \t\n]*/g, '\n')
+      .replace(/> +</g, '><')
+      .trim() + '\n'
+  );
+}
+
+function createService(): TurndownService {
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    hr: '---',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    emDelimiter: '_',
+    strongDelimiter: '**',
+    br: '\\',
+  });
+  const baseEscape = service.escape.bind(service);
+  service.escape = (text: string) => escapeText(service, baseEscape, text);
+  service.use(strikethrough);
+  service.remove((node) =>
+    [
+      'SCRIPT',
+      'STYLE',
+      'NOSCRIPT',
+      'TEMPLATE',
+      'BUTTON',
+      'SVG',
+      'SELECT',
+      'TEXTAREA',
+      'INPUT',
+      'HEAD',
+    ].includes(node.nodeName.toUpperCase()),
+  );
+
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement(content, node) {
+      const parent = node.parentNode as Element | null;
+      let prefix = '- ';
+      if (parent && parent.nodeName === 'OL') {
+        const start = Number.parseInt(parent.getAttribute('start') ?? '1', 10);
+        const index = Array.prototype.indexOf.call(parent.children, node);
+        prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
+      }
+      const isParagraph = /\n$/.test(content);
+      const body = content.replace(/^\n+/, '').replace(/\n+$/, '') + (isParagraph ? '\n' : '');
+      const indented = body.replace(/\n/g, '\n' + ' '.repeat(prefix.length));
+      return prefix + indented + (node.nextSibling && !/\n$/.test(indented) ? '\n' : '');
+    },
+  });
+
+  service.addRule('heading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement(content, node) {
+      const text = content
+        .replace(/\\\n/g, ' ')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+      if (!text) return '';
+      const level = Number(node.nodeName.charAt(1));
+      return `\n\n${'#'.repeat(level)} ${text}\n\n`;
+    },
+  });
+
+  service.addRule('link', {
+    filter: (node) => node.nodeName === 'A' && !!node.getAttribute('href'),
+    replacement(content, node) {
+      const text = content
+        .replace(/\\\n/g, ' ')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+      if (!text) return '';
+      return `[${text}](${escapeDestination(attr(node, 'href') ?? '')})`;
+    },
+  });
+
+  service.addRule('image', {
+    filter: 'img',
+    replacement(_content, node) {
+      const src = attr(node, 'src');
+      if (!src) return '';
+      let alt = normalizedText({ textContent: attr(node, 'alt') ?? '' } as Node);
+      if (!alt) {
+        const caption = (node as unknown as Element).closest('figure')?.querySelector('figcaption');
+        if (caption) alt = normalizedText(caption);
+      }
+      return `![${service.escape(alt).replace(/\n/g, ' ')}](${escapeDestination(src)})`;
+    },
+  });
+
+  service.addRule('figcaption', {
+    filter: (node) => node.nodeName === 'FIGCAPTION',
+    replacement(content) {
+      const text = content
+        .replace(/\\\n/g, ' ')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+      return text ? `\n\n*${text}*\n\n` : '';
+    },
+  });
+
+  service.addRule('codeBlock', {
+    filter: 'pre',
+    replacement(_content, node) {
+      const el = node as unknown as Element;
+      const code = el.hasAttribute(LANG_ATTR)
+        ? (el.textContent ?? '')
+        : (el.textContent ?? '').replace(/\s+$/, '');
+      const lang = (el.getAttribute(LANG_ATTR) ?? '').replace(/[^\w+#.-]/g, '');
+      const fence = fenceFor(code);
+      return `\n\n${fence}${lang}\n${code.replace(/\n+$/, '')}\n${fence}\n\n`;
+    },
+  });
+
+  service.addRule('math', {
+    filter: (node) => node.hasAttribute(TEX_ATTR),
+    replacement(_content, node) {
+      const tex = (attr(node, TEX_ATTR) ?? '').trim();
+      if (!tex) return '';
+      if (node.hasAttribute(DISPLAY_ATTR)) return `\n\n$$\n${tex}\n$$\n\n`;
+      return `$${tex.replace(/\n+/g, ' ')}$`;
+    },
+  });
+
+  service.addRule('footnoteRef', {
+    filter: (node) => node.hasAttribute(FOOTNOTE_ATTR),
+    replacement: (_content, node) => `[^${attr(node, FOOTNOTE_ATTR)}]`,
+  });
+
+  service.addRule('taskMarker', {
+    filter: (node) => node.hasAttribute(TASK_ATTR),
+    replacement: (_content, node) => `[${attr(node, TASK_ATTR) === 'x' ? 'x' : ' '}] `,
+  });
+
+  service.addRule('videoEmbed', {
+    filter: (node) =>
+      node.nodeName === 'IFRAME' && /^https:\/\//.test(node.getAttribute('src') ?? ''),
+    replacement: (_content, node) => {
+      const title =
+        normalizedText({ textContent: attr(node, 'title') ?? '' } as Node) || 'Embedded video';
+      return `\n\n[${service.escape(title)}](${escapeDestination(attr(node, 'src') ?? '')})\n\n`;
+    },
+  });
+
+  service.addRule('htmlTable', {
+    filter: (node) => node.nodeName === 'TABLE' && node.getAttribute(TABLE_ATTR) === 'html',
+    replacement: (_content, node) => `\n\n${cleanTableHtml(node as unknown as Element)}\n`,
+  });
+
+  service.addRule('gfmCell', {
+    filter: (node) =>
+      (node.nodeName === 'TD' || node.nodeName === 'TH') && tableMode(node) === 'gfm',
+    replacement(content) {
+      const text = content
+        .replace(/\\\n/g, ' ')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim()
+        .replace(/\|/g, '\\|');
+      return ` ${text} |`;
+    },
+  });
+
+  service.addRule('gfmRow', {
+    filter: (node) => node.nodeName === 'TR' && tableMode(node) === 'gfm',
+    replacement: (content) => `\n|${content.replace(/\n/g, ' ')}\n`,
+  });
+
+  service.addRule('gfmSection', {
+    filter: (node) =>
+      ['THEAD', 'TBODY', 'TFOOT'].includes(node.nodeName) && tableMode(node) === 'gfm',
+    replacement: (content) => content,
+  });
+
+  service.addRule('gfmCaption', {
+    filter: (node) =>
+      node.nodeName === 'CAPTION' || node.nodeName === 'COLGROUP' || node.nodeName === 'COL',
+    replacement: () => '',
+  });
+
+  service.addRule('gfmTable', {
+    filter: (node) => node.nodeName === 'TABLE' && node.getAttribute(TABLE_ATTR) === 'gfm',
+    replacement(content, node) {
+      const table = node as unknown as Element;
+      const rows = content.split('\n').filter((l) => l.startsWith('|'));
+      if (rows.length === 0) return '';
+      let cols = 0;
+      for (const tr of ownRows(table)) {
+        let n = 0;
+        for (const c of Array.from(tr.children))
+          if (c.localName === 'td' || c.localName === 'th') n++;
+        cols = Math.max(cols, n);
+      }
+      const padded = rows.map((r) => {
+        const have = (r.replace(/\\\|/g, '').match(/\|/g)?.length ?? 1) - 1;
+        return r + ' |'.repeat(Math.max(0, cols - have));
+      });
+      const caption = table.querySelector('caption');
+      const captionText =
+        caption && caption.closest('table') === table ? normalizedText(caption) : '';
+      const lines = [padded[0]!, `|${' --- |'.repeat(cols)}`, ...padded.slice(1)];
+      return `\n\n${captionText ? `${service.escape(captionText)}\n\n` : ''}${lines.join('\n')}\n\n`;
+    },
+  });
+
+  return service;
+}
+
+let shared: TurndownService | null = null;
+
+/** Converts a cleaned DOM subtree (marked by the earlier steps) to markdown. */
+export function toMarkdown(root: Node): string {
+  shared ??= createService();
+  return shared.turndown(root as HTMLElement);
+}
+
+/** Escapes plain text for use in markdown (bookmark titles and excerpts). */
+export function escapeMarkdownText(text: string): string {
+  shared ??= createService();
+  return shared.escape(text.replace(/\s+/g, ' ').trim());
+}

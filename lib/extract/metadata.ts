@@ -1,0 +1,170 @@
+/**
+ * Page metadata read from the snapshot's head and JSON-LD: the fallbacks for what
+ * Readability does not report, and the only source for bookmark, selection and full-page
+ * clips. Also title cleaning and the word count.
+ */
+
+export interface PageMetadata {
+  title: string | null;
+  byline: string | null;
+  siteName: string | null;
+  published: string | null;
+  excerpt: string | null;
+  lang: string | null;
+}
+
+function meta(doc: Document, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const el = doc.querySelector(
+      `meta[property="${key}"], meta[name="${key}"], meta[itemprop="${key}"]`,
+    );
+    const v = el?.getAttribute('content')?.trim();
+    if (v) return v;
+  }
+  return null;
+}
+
+type Json = Record<string, unknown>;
+
+function jsonLdObjects(doc: Document): Json[] {
+  const out: Json[] = [];
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
+    const text = script.textContent ?? '';
+    if (text.length > 500_000) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(text.replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, ''));
+    } catch {
+      continue;
+    }
+    const queue: unknown[] = [data];
+    while (queue.length && out.length < 50) {
+      const item = queue.shift();
+      if (Array.isArray(item)) queue.push(...item);
+      else if (item && typeof item === 'object') {
+        out.push(item as Json);
+        const graph = (item as Json)['@graph'];
+        if (Array.isArray(graph)) queue.push(...graph);
+      }
+    }
+  }
+  return out;
+}
+
+function nameOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (Array.isArray(value)) {
+    const names = value.map(nameOf).filter((s): s is string => !!s);
+    return names.length ? names.join(', ') : null;
+  }
+  if (value && typeof value === 'object') return nameOf((value as Json).name);
+  return null;
+}
+
+const ARTICLE_TYPES = /Article|BlogPosting|NewsArticle|Report|WebPage|Posting|Review/;
+
+export function readMetadata(doc: Document): PageMetadata {
+  const ld = jsonLdObjects(doc).find((o) => ARTICLE_TYPES.test(String(o['@type'] ?? ''))) ?? null;
+  const ldDate = ld && typeof ld.datePublished === 'string' ? ld.datePublished : null;
+  const timeEl =
+    doc.querySelector(
+      'article time[datetime], time[pubdate][datetime], header time[datetime], time[itemprop="datePublished"]',
+    ) ?? doc.querySelector('time[datetime]');
+  const lang =
+    doc.documentElement.getAttribute('lang')?.trim() ||
+    meta(doc, 'og:locale', 'language', 'content-language');
+  return {
+    title: meta(doc, 'og:title', 'twitter:title') ?? (clean(doc.title) || null),
+    byline:
+      meta(doc, 'author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator') ??
+      (ld ? nameOf(ld.author) : null),
+    siteName: meta(doc, 'og:site_name', 'application-name') ?? (ld ? nameOf(ld.publisher) : null),
+    published:
+      meta(
+        doc,
+        'article:published_time',
+        'og:article:published_time',
+        'datePublished',
+        'parsely-pub-date',
+        'sailthru.date',
+        'dc.date',
+        'dc.date.issued',
+        'date',
+      ) ??
+      ldDate ??
+      (timeEl?.getAttribute('datetime')?.trim() || null),
+    excerpt: meta(doc, 'description', 'og:description', 'twitter:description'),
+    lang: lang ? lang.replace('_', '-') : null,
+  };
+}
+
+export function clean(s: string | null | undefined): string {
+  return (s ?? '').replace(/\s+/g, ' ').trim();
+}
+
+const SEPARATOR = /\s+[|\-–—:•·»]\s+/g;
+
+/**
+ * Removes a site-name prefix or suffix ("Title | Site", "Site: Title") only when that part
+ * matches the site name or the host, so a real colon or dash in a headline stays.
+ */
+export function cleanTitle(title: string, siteName: string | null, url: string): string {
+  const t = clean(title);
+  let host = '';
+  try {
+    host = new URL(url).hostname.replace(/^www\./, '').toLowerCase();
+  } catch {
+    // not a URL: no host to compare with
+  }
+  const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const site = siteName ? norm(siteName) : '';
+  const hostCore = norm(host.split('.').slice(0, -1).join('.') || host);
+  const isSite = (part: string): boolean => {
+    const p = norm(part);
+    return (
+      !!p &&
+      (p === site ||
+        p === norm(host) ||
+        p === hostCore ||
+        (site.length > 3 && p.includes(site) && p.length <= site.length + 6))
+    );
+  };
+  const seps = [...t.matchAll(SEPARATOR)];
+  const lastSep = seps[seps.length - 1];
+  const firstSep = seps[0];
+  if (!lastSep || !firstSep) return t;
+  const suffix = t.slice(lastSep.index + lastSep[0].length);
+  if (isSite(suffix)) {
+    const rest = clean(t.slice(0, lastSep.index));
+    if (rest) return rest;
+  }
+  if (isSite(t.slice(0, firstSep.index))) {
+    const rest = clean(t.slice(firstSep.index + firstSep[0].length));
+    if (rest) return rest;
+  }
+  return t;
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
+
+/** Words in text; CJK characters count one each (those scripts do not separate words). */
+export function countWords(text: string): number {
+  let cjk = 0;
+  const rest = text.replace(CJK, () => {
+    cjk++;
+    return ' ';
+  });
+  let words = 0;
+  for (const _ of rest.matchAll(WORD)) words++;
+  return cjk + words;
+}
+
+/** Normalizes a published date: ISO strings are kept as written, other parseable dates become ISO. */
+export function normalizeDate(raw: string | null): string | null {
+  const v = clean(raw);
+  if (!v) return null;
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v)) return v;
+  const t = Date.parse(v);
+  return Number.isFinite(t) ? new Date(t).toISOString() : null;
+}

@@ -1,0 +1,17 @@
+/**
+ * Task-list checkboxes become text markers before Readability and the boilerplate pass
+ * (both drop `<input>`); the markdown module writes them as `[x]` / `[ ]`.
+ */
+export const TASK_ATTR = 'data-pageclip-task';
+
+export function markTaskItems(root: Element): void {
+  for (const input of Array.from(root.querySelectorAll('li input[type="checkbox"]'))) {
+    const li = input.closest('li');
+    if (!li || li.querySelector(`[${TASK_ATTR}]`)) continue;
+    const marker = root.ownerDocument.createElement('span');
+    const checked = input.hasAttribute('checked');
+    marker.setAttribute(TASK_ATTR, checked ? 'x' : ' ');
+    marker.textContent = checked ? '[x]' : '[ ]';
+    input.replaceWith(marker);
+  }
+}

@@ -1,0 +1,192 @@
+import { unwrap } from './dom';
+
+/**
+ * URL rules: every link and image absolute, unsafe schemes dropped (the text stays),
+ * in-page anchors made absolute to the page when their target is in the clip, else dropped.
+ */
+
+const SAFE_LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:', 'ftp:', 'sftp:']);
+const SAFE_MEDIA_SCHEMES = new Set(['http:', 'https:']);
+
+/** The base URL for relative references: `<base href>` if present (itself resolved), else the page URL. */
+export function baseUrlOf(doc: Document, pageUrl: string): string {
+  const href = doc.querySelector('base[href]')?.getAttribute('href');
+  if (href) {
+    const resolved = tryUrl(href.trim(), pageUrl);
+    if (resolved && SAFE_MEDIA_SCHEMES.has(resolved.protocol)) return resolved.href;
+  }
+  return pageUrl;
+}
+
+function tryUrl(raw: string, base: string): URL | null {
+  try {
+    return new URL(raw, base);
+  } catch {
+    return null;
+  }
+}
+
+/** Absolute link target, or null when it is empty, malformed or unsafe (`javascript:`, `data:`, …). */
+export function resolveLink(raw: string | null, base: string): string | null {
+  // Browsers strip ASCII whitespace and control characters before parsing a URL, so
+  // "java\tscript:" is a javascript: URL; URL() does the same stripping for us.
+  const trimmed = (raw ?? '').trim();
+  if (!trimmed) return null;
+  const url = tryUrl(trimmed, base);
+  if (!url || !SAFE_LINK_SCHEMES.has(url.protocol)) return null;
+  return url.href;
+}
+
+/**
+ * Absolute image URL, or null. Only http(s): `data:` images are dropped on purpose: small
+ * ones are lazy-loading placeholders or icons, large ones bloat the note, and `data:` SVG
+ * can carry script.
+ */
+export function resolveMedia(raw: string | null, base: string): string | null {
+  const trimmed = (raw ?? '').trim();
+  if (!trimmed) return null;
+  const url = tryUrl(trimmed, base);
+  if (!url || !SAFE_MEDIA_SCHEMES.has(url.protocol)) return null;
+  return url.href;
+}
+
+export interface SrcsetCandidate {
+  url: string;
+  /** Width in CSS pixels (`w`), or density × 10,000 so `x` candidates compare among themselves. */
+  width: number | null;
+  density: number | null;
+}
+
+/** Parses a `srcset` the way the HTML spec does (URLs may contain commas). */
+export function parseSrcset(srcset: string): SrcsetCandidate[] {
+  const out: SrcsetCandidate[] = [];
+  let i = 0;
+  const n = srcset.length;
+  while (i < n) {
+    while (i < n && /[\s,]/.test(srcset.charAt(i))) i++;
+    if (i >= n) break;
+    let start = i;
+    while (i < n && !/\s/.test(srcset.charAt(i))) i++;
+    let url = srcset.slice(start, i);
+    let descriptor = '';
+    if (url.endsWith(',')) {
+      url = url.replace(/,+$/, '');
+    } else {
+      start = i;
+      let depth = 0;
+      while (i < n) {
+        const ch = srcset.charAt(i);
+        if (ch === '(') depth++;
+        else if (ch === ')') depth = Math.max(0, depth - 1);
+        else if (ch === ',' && depth === 0) break;
+        i++;
+      }
+      descriptor = srcset.slice(start, i).trim();
+      i++;
+    }
+    if (!url) continue;
+    const w = /(\d+(?:\.\d+)?)w\b/.exec(descriptor);
+    const x = /(\d+(?:\.\d+)?)x\b/.exec(descriptor);
+    out.push({
+      url,
+      width: w ? Number(w[1]) : null,
+      density: x ? Number(x[1]) : w ? null : 1,
+    });
+  }
+  return out;
+}
+
+/** Resolves every URL of a srcset; unsafe candidates are dropped. */
+export function resolveSrcset(srcset: string, base: string): string {
+  return parseSrcset(srcset)
+    .map((c) => {
+      const url = resolveMedia(c.url, base);
+      if (!url) return null;
+      const descriptor =
+        c.width !== null
+          ? ` ${c.width}w`
+          : c.density !== null && c.density !== 1
+            ? ` ${c.density}x`
+            : '';
+      return url + descriptor;
+    })
+    .filter((s): s is string => s !== null)
+    .join(', ');
+}
+
+const MEDIA_ATTRS: [string, string][] = [
+  ['img', 'src'],
+  ['video', 'poster'],
+  ['video', 'src'],
+  ['audio', 'src'],
+  ['source', 'src'],
+  ['iframe', 'src'],
+];
+
+/**
+ * Makes every link and media URL under `root` absolute, unwraps links with unsafe or
+ * dangling targets (their text stays) and drops media with unsafe URLs.
+ * `pageUrl` is the page's own address, `base` the resolution base (`<base href>`).
+ */
+export function absolutizeUrls(root: Element, base: string, pageUrl: string): void {
+  const pageNoHash = pageUrl.replace(/#.*$/, '');
+  const ids = new Set<string>();
+  for (const el of Array.from(root.querySelectorAll('[id],a[name]'))) {
+    const id = el.getAttribute('id') ?? el.getAttribute('name');
+    if (id) ids.add(id);
+  }
+  for (const a of Array.from(root.querySelectorAll('a'))) {
+    const raw = a.getAttribute('href');
+    if (raw === null) {
+      unwrap(a);
+      continue;
+    }
+    const trimmed = raw.trim();
+    let target: string | null;
+    if (trimmed.startsWith('#')) {
+      // A fragment-only reference always means this page, whatever `<base href>` says.
+      const id = safeDecode(trimmed.slice(1));
+      target = id && ids.has(id) ? pageNoHash + trimmed : null;
+    } else {
+      target = resolveLink(trimmed, base);
+      if (target && target.startsWith(pageNoHash + '#')) {
+        const id = safeDecode(target.slice(pageNoHash.length + 1));
+        if (!ids.has(id)) target = null;
+      }
+    }
+    if (target) {
+      for (const attr of Array.from(a.attributes)) {
+        if (
+          attr.name !== 'href' &&
+          attr.name !== 'title' &&
+          !attr.name.startsWith('data-pageclip-')
+        ) {
+          a.removeAttribute(attr.name);
+        }
+      }
+      a.setAttribute('href', target);
+    } else {
+      unwrap(a);
+    }
+  }
+  for (const [tag, attr] of MEDIA_ATTRS) {
+    for (const el of Array.from(root.querySelectorAll(`${tag}[${attr}]`))) {
+      const url = resolveMedia(el.getAttribute(attr), base);
+      if (url) el.setAttribute(attr, url);
+      else el.removeAttribute(attr);
+    }
+  }
+  for (const el of Array.from(root.querySelectorAll('[srcset]'))) {
+    const resolved = resolveSrcset(el.getAttribute('srcset') ?? '', base);
+    if (resolved) el.setAttribute('srcset', resolved);
+    else el.removeAttribute('srcset');
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
