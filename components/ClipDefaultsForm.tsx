@@ -5,12 +5,12 @@ import {
   type ClipMode,
   type PublicSettings,
 } from '../lib/messaging';
-import { t, type MessageKey } from '../lib/ui/i18n';
+import { t } from '../lib/ui/i18n';
 
-const MODES: { mode: ClipMode; label: MessageKey }[] = [
-  { mode: 'article', label: 'modeArticle' },
-  { mode: 'full', label: 'modeFull' },
-  { mode: 'bookmark', label: 'modeBookmark' },
+const modes = (): { mode: ClipMode; label: string }[] => [
+  { mode: 'article', label: t('modeArticle') },
+  { mode: 'full', label: t('modeFull') },
+  { mode: 'bookmark', label: t('modeBookmark') },
 ];
 
 /** Clipping defaults: the default mode and the highlight template used by the context menu. */
@@ -55,9 +55,9 @@ export function ClipDefaultsForm(props: {
           value={mode}
           onChange={(e) => setMode(e.currentTarget.value as ClipMode)}
         >
-          {MODES.map(({ mode: value, label }) => (
+          {modes().map(({ mode: value, label }) => (
             <option key={value} value={value}>
-              {t(label)}
+              {label}
             </option>
           ))}
         </select>

@@ -7,6 +7,12 @@ import { problemText } from '../lib/ui/problem-text';
 
 const LOCAL_SERVICE = 'http://127.0.0.1:8787/api/v1';
 
+class PermissionDenied extends Error {
+  constructor(readonly origin: string) {
+    super(`host permission for ${origin} not granted`);
+  }
+}
+
 type Busy = null | 'token' | 'sign-in' | 'check' | 'disconnect';
 
 /**
@@ -38,6 +44,10 @@ export function ConnectionPanel(props: {
       else if (state.signInPending) setMessage({ kind: 'info', text: t('signInPending') });
       else if (kind === 'disconnect') setMessage({ kind: 'info', text: t('disconnected') });
     } catch (error) {
+      if (error instanceof PermissionDenied) {
+        setMessage({ kind: 'error', text: t('permissionDenied', error.origin) });
+        return;
+      }
       const problem =
         error instanceof MessageError
           ? { code: error.code, message: error.message, status: error.status }
@@ -63,8 +73,7 @@ export function ConnectionPanel(props: {
     const origin = pattern.slice(0, -2);
     void run(kind, async () => {
       const granted = await browser.permissions.request({ origins: [pattern] });
-      if (!granted)
-        throw new MessageError({ code: 'no-permission', message: origin, status: null });
+      if (!granted) throw new PermissionDenied(origin);
       return connect(url);
     });
   };

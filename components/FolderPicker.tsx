@@ -27,6 +27,7 @@ export function FolderPicker(props: {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   const byId = useMemo(
     () => new Map<string, FolderLite>(props.folders.map((f) => [f.id, f])),
     [props.folders],
@@ -170,11 +171,13 @@ export function FolderPicker(props: {
             )}
           </div>
           <p class="hint" aria-live="polite">
-            {props.refreshing
-              ? t('folderRefreshing')
-              : props.folders.length === 0
-                ? t('folderEmpty')
-                : ''}
+            {announcement !== ''
+              ? announcement
+              : props.refreshing
+                ? t('folderRefreshing')
+                : props.folders.length === 0
+                  ? t('folderEmpty')
+                  : ''}
           </p>
           {creating ? (
             <NewFolderForm
@@ -184,6 +187,7 @@ export function FolderPicker(props: {
                 const folder = await props.onCreate(name, props.value);
                 choose(folder.id);
                 setCreating(false);
+                setAnnouncement(t('folderCreated', folder.name));
               }}
             />
           ) : (

@@ -1,11 +1,12 @@
 import type { ClipMode } from '../lib/messaging';
-import { t, type MessageKey } from '../lib/ui/i18n';
+import { t } from '../lib/ui/i18n';
 
-const MODES: { mode: ClipMode; label: MessageKey }[] = [
-  { mode: 'article', label: 'modeArticle' },
-  { mode: 'selection', label: 'modeSelection' },
-  { mode: 'full', label: 'modeFull' },
-  { mode: 'bookmark', label: 'modeBookmark' },
+// Labels are looked up at render time with literal keys (the locales test finds them).
+const modes = (): { mode: ClipMode; label: string }[] => [
+  { mode: 'article', label: t('modeArticle') },
+  { mode: 'selection', label: t('modeSelection') },
+  { mode: 'full', label: t('modeFull') },
+  { mode: 'bookmark', label: t('modeBookmark') },
 ];
 
 /** What to clip, as a radio group; "Selection" is offered only when the page has selected text. */
@@ -19,7 +20,7 @@ export function ModePicker(props: {
     <fieldset class="segmented" disabled={props.disabled}>
       <legend class="label">{t('fieldMode')}</legend>
       <div class="segmented-options">
-        {MODES.map(({ mode, label }) => {
+        {modes().map(({ mode, label }) => {
           const unavailable = mode === 'selection' && !props.selectionAvailable;
           return (
             <label
@@ -35,7 +36,7 @@ export function ModePicker(props: {
                 disabled={unavailable}
                 onChange={() => props.onChange(mode)}
               />
-              <span>{t(label)}</span>
+              <span>{label}</span>
             </label>
           );
         })}

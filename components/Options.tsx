@@ -8,6 +8,7 @@ import {
 import { t } from '../lib/ui/i18n';
 import { ConnectionPanel } from './ConnectionPanel';
 import { ClipDefaultsForm } from './ClipDefaultsForm';
+import { ShortcutsCard } from './ShortcutsCard';
 
 /** The options page: a welcoming first run until connected, then connection and clipping settings. */
 export function Options() {
@@ -64,6 +65,7 @@ export function Options() {
         <ConnectionPanel connection={connection} onChange={setConnection} />
       )}
       {settings !== null && <ClipDefaultsForm settings={settings} onSaved={setSettings} />}
+      {!firstRun && <ShortcutsCard />}
     </main>
   );
 }

@@ -10,6 +10,9 @@ import {
 import { retargetWrite } from '../lib/ui/compose';
 import { t } from '../lib/ui/i18n';
 import { problemText } from '../lib/ui/problem-text';
+
+/** lib/outbox flags an append nearing the service's 24 h replay window with this code (issue 6). */
+const REPLAY_WINDOW_CODE = 'replay_window_expiring';
 import { FolderPicker } from './FolderPicker';
 import { PagePicker } from './PagePicker';
 
@@ -51,10 +54,21 @@ export function OutboxList(props: {
                 <span class="outbox-meta">
                   {kind} · <span class={`pill ${entry.status}`}>{status}</span>
                   {entry.attempts > 1 && <> · {t('outboxAttempts', entry.attempts)}</>}
+                  {entry.status === 'queued' &&
+                    entry.nextAttemptAt !== null &&
+                    entry.attempts > 0 && (
+                      <>
+                        {' '}
+                        ·{' '}
+                        {t('outboxNextAttempt', new Date(entry.nextAttemptAt).toLocaleTimeString())}
+                      </>
+                    )}
                 </span>
                 {entry.lastError && (
                   <span class="outbox-reason">
-                    {problemText(entry.lastError, props.serviceUrl)}
+                    {entry.lastError.code === REPLAY_WINDOW_CODE
+                      ? t('outboxReplayWarning')
+                      : problemText(entry.lastError, props.serviceUrl)}
                   </span>
                 )}
               </div>
