@@ -3,6 +3,7 @@
  * service worker with `worker.evaluate`, because Playwright cannot click a context menu, press
  * an extension shortcut or the toolbar button (TOOLCHAIN.md, "End-to-end tests").
  */
+import { browser } from 'wxt/browser';
 import { onCommand } from './commands';
 import type { BackgroundContext } from './context';
 import { createHandlers } from './handlers';
@@ -16,6 +17,7 @@ export function e2eHooks(ctx: BackgroundContext) {
     menuClick: (info: MenuClick, tab?: MenuTab) => onMenuClicked(ctx, info, tab),
     command: (name: string, tabId?: number) => onCommand(ctx, name, tabId),
     refreshMenus,
+    browser,
   };
 }
 export type E2eHooks = ReturnType<typeof e2eHooks>;
