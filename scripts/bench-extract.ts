@@ -3,13 +3,15 @@
  * shared development corpus, read at run time from its folder (never copied into the project).
  *
  *   npm run bench:extract -- --corpus /work/shared/corpus [--set NAME] [--limit N]
- *                            [--json FILE] [--worst N] [--stand-in]
+ *                            [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--stand-in]
  *
  * --corpus  the corpus root (all sets) or one set's folder; sets are recognised by structure.
  * --set     only this set (trafilatura-eval, readability, defuddle).
  * --limit   at most N pages per set.
  * --json    write per-page results (figures and both markdowns) to FILE.
  * --worst   list the N worst pages per figure for QA.
+ * --page    only pages whose id contains this text (QA of one page, with --json).
+ * --jobs    worker threads (default 1); each page is still timed within one thread.
  * --stand-in  run the baseline as "ours" when lib/extract does not exist yet.
  *
  * Baseline, honestly plain: `new Readability(doc).parse()` with default options, then
@@ -41,16 +43,18 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { countSet, detectSets, loadSet, SET_NAMES, type SetName } from './bench/corpus.ts';
+import { Worker } from 'node:worker_threads';
+import { SET_NAMES, type SetName } from './bench/corpus.ts';
 import { loadOurs } from './bench/ours.ts';
 import { passes, printTable, setRows, summaryRows } from './bench/report.ts';
-import { runPage, type PageResult } from './bench/run-page.ts';
+import type { PageResult } from './bench/run-page.ts';
+import { plannedPages, runShard, type ShardMessage, type ShardPlan } from './bench/shard.ts';
 import { printWorst } from './bench/worst.ts';
 
 function usage(message: string): never {
   console.error(`bench:extract: ${message}`);
   console.error(
-    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--stand-in]',
+    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--stand-in]',
   );
   process.exit(2);
 }
@@ -60,6 +64,21 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) usage(`${name} must be a positive integer, got ${value}`);
   return n;
+}
+
+/** Runs one shard in a worker thread. */
+function runWorker(plan: ShardPlan, receive: (message: ShardMessage) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Workers do not inherit tsx's loader: register it inside the worker, then load the shard.
+    const entry = new URL('./bench/worker.ts', import.meta.url).href;
+    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+    const worker = new Worker(bootstrap, { eval: true, workerData: plan });
+    worker.on('message', receive);
+    worker.on('error', reject);
+    worker.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`worker ${plan.index} exited with ${code}`)),
+    );
+  });
 }
 
 async function main(): Promise<void> {
@@ -72,6 +91,8 @@ async function main(): Promise<void> {
         limit: { type: 'string' },
         json: { type: 'string' },
         worst: { type: 'string' },
+        page: { type: 'string' },
+        jobs: { type: 'string' },
         'stand-in': { type: 'boolean', default: false },
       },
       strict: true,
@@ -86,46 +107,61 @@ async function main(): Promise<void> {
   const limit = positiveInt(args.limit, '--limit') ?? Infinity;
   const worst = positiveInt(args.worst, '--worst');
 
-  let sources;
+  const jobs = positiveInt(args.jobs, '--jobs') ?? 1;
+  const plan = {
+    corpus: args.corpus,
+    set: args.set as SetName | undefined,
+    limit,
+    page: args.page,
+    standIn: args['stand-in'],
+  };
+  let total: number;
   try {
-    sources = detectSets(args.corpus).filter((s) => !args.set || s.set === args.set);
+    total = plannedPages(plan);
   } catch (error) {
     usage(`cannot read ${args.corpus}: ${(error as Error).message}`);
   }
-  if (sources.length === 0) usage(`no corpus set found in ${args.corpus}`);
-
-  const ours = await loadOurs(args['stand-in']);
-  if (ours.standIn) console.error('bench:extract: lib/extract missing: "ours" is the baseline');
+  if (total === 0) usage(`no corpus pages found in ${args.corpus}`);
+  // Fail fast (missing lib/extract) before starting workers.
+  const { standIn } = await loadOurs(plan.standIn);
+  if (standIn) console.error('bench:extract: lib/extract missing: "ours" is the baseline');
 
   const started = performance.now();
-  const bySet = new Map<SetName, PageResult[]>();
-  const loadFailures: string[] = [];
-  for (const source of sources) {
-    const total = countSet(source, limit);
-    const results: PageResult[] = [];
-    bySet.set(source.set, results);
-    let done = 0;
-    let lastReport = performance.now();
-    for (const page of loadSet(source, limit)) {
-      try {
-        results.push(runPage(page, ours.extract, done % 2 === 0));
-      } catch (error) {
-        // Parsing or scoring broke, not an extractor: report it and go on.
-        loadFailures.push(`${source.set}/${page.id}: ${(error as Error).message}`);
-      }
-      done++;
-      const now = performance.now();
-      if (now - lastReport > 5000 || done === total) {
-        lastReport = now;
-        const secs = ((now - started) / 1000).toFixed(0);
-        console.error(`[${source.set}] ${done}/${total} pages, ${secs} s`);
-      }
+  const results: { ordinal: number; result: PageResult }[] = [];
+  const loadFailures: { ordinal: number; message: string }[] = [];
+  let lastReport = started;
+  const receive = (message: ShardMessage) => {
+    if (message.type === 'result') results.push(message);
+    else loadFailures.push(message);
+    const done = results.length + loadFailures.length;
+    const now = performance.now();
+    if (now - lastReport > 5000 || done === total) {
+      lastReport = now;
+      console.error(
+        `bench:extract: ${done}/${total} pages, ${((now - started) / 1000).toFixed(0)} s`,
+      );
     }
+  };
+  if (jobs === 1) {
+    await runShard({ ...plan, index: 0, count: 1 }, receive);
+  } else {
+    await Promise.all(
+      Array.from({ length: jobs }, (_, index) =>
+        runWorker({ ...plan, index, count: jobs }, receive),
+      ),
+    );
   }
   const seconds = (performance.now() - started) / 1000;
+  results.sort((a, b) => a.ordinal - b.ordinal);
+  const bySet = new Map<SetName, PageResult[]>();
+  for (const { result } of results) {
+    const list = bySet.get(result.set) ?? [];
+    list.push(result);
+    bySet.set(result.set, list);
+  }
 
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  const label = ours.standIn ? ' (STAND-IN: ours = baseline)' : '';
+  const label = standIn ? ' (STAND-IN: ours = baseline)' : '';
   for (const [set, pages] of bySet) {
     printTable(`${set}: ${pages.length} pages${label}`, setRows(set, pages), out);
   }
@@ -135,11 +171,13 @@ async function main(): Promise<void> {
   const judged = summary.map(passes).filter((p) => p !== null);
   out(
     `\n${judged.filter(Boolean).length}/${judged.length} summary targets pass; ` +
-      `run took ${seconds.toFixed(0)} s for ${pageCount} pages.`,
+      `run took ${seconds.toFixed(0)} s for ${pageCount} pages with ${jobs} job(s).`,
   );
   if (loadFailures.length) {
     out(`\npages that could not be benchmarked (${loadFailures.length}):`);
-    for (const failure of loadFailures) out(`- ${failure}`);
+    for (const failure of loadFailures.sort((a, b) => a.ordinal - b.ordinal)) {
+      out(`- ${failure.message}`);
+    }
   }
   if (worst) for (const [set, pages] of bySet) printWorst(set, pages, worst, out);
   if (args.json) {

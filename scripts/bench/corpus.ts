@@ -88,8 +88,15 @@ function isReadabilitySet(dir: string): boolean {
   });
 }
 
-/** Pages of one set, loaded lazily so a whole-corpus run holds one page at a time. */
-export function* loadSet(source: SetSource, limit = Infinity): Generator<BenchPage> {
+/** A page not read yet: workers skip the pages that are not theirs without reading them. */
+export interface PageRef {
+  set: SetName;
+  id: string;
+  load(): BenchPage;
+}
+
+/** Pages of one set, read on demand so a whole-corpus run holds one page at a time. */
+export function* loadSet(source: SetSource, limit = Infinity): Generator<PageRef> {
   switch (source.set) {
     case 'trafilatura-eval':
       yield* take(loadTrafilatura(source.dir), limit);
@@ -101,23 +108,6 @@ export function* loadSet(source: SetSource, limit = Infinity): Generator<BenchPa
       yield* take(loadDefuddle(source.dir), limit);
       return;
   }
-}
-
-/** How many pages `loadSet` would yield, for progress reporting. */
-export function countSet(source: SetSource, limit = Infinity): number {
-  let count: number;
-  switch (source.set) {
-    case 'trafilatura-eval':
-      count = readTrafilaturaLabels(source.dir).length;
-      break;
-    case 'readability':
-      count = readabilityCases(source.dir).length;
-      break;
-    case 'defuddle':
-      count = defuddleFixtures(source.dir).length;
-      break;
-  }
-  return Math.min(count, limit);
 }
 
 function* take<T>(items: Iterable<T>, limit: number): Generator<T> {
@@ -140,17 +130,21 @@ function readTrafilaturaLabels(dir: string): TrafilaturaEntry[] {
   return JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as TrafilaturaEntry[];
 }
 
-function* loadTrafilatura(dir: string): Generator<BenchPage> {
+function* loadTrafilatura(dir: string): Generator<PageRef> {
   for (const entry of readTrafilaturaLabels(dir)) {
     const name = basename(entry.file);
-    // Pages are stored gzip-compressed in their original charset (README "Files").
-    const html = decodeHtml(gunzipSync(readFileSync(join(dir, entry.file))));
+    const id = name.replace(/\.html\.gz$/, '');
     yield {
       set: 'trafilatura-eval',
-      id: name.replace(/\.html\.gz$/, ''),
-      url: entry.url ?? `https://example.invalid/${name.replace(/\.gz$/, '')}`,
-      html,
-      labels: { kind: 'trafilatura-eval', with: entry.with ?? [], without: entry.without ?? [] },
+      id,
+      load: () => ({
+        set: 'trafilatura-eval',
+        id,
+        url: entry.url ?? `https://example.invalid/${name.replace(/\.gz$/, '')}`,
+        // Pages are stored gzip-compressed in their original charset (README "Files").
+        html: decodeHtml(gunzipSync(readFileSync(join(dir, entry.file)))),
+        labels: { kind: 'trafilatura-eval', with: entry.with ?? [], without: entry.without ?? [] },
+      }),
     };
   }
 }
@@ -166,27 +160,31 @@ interface ReadabilityMetadata {
   byline?: string | null;
 }
 
-function* loadReadability(dir: string): Generator<BenchPage> {
+function* loadReadability(dir: string): Generator<PageRef> {
   for (const name of readabilityCases(dir)) {
-    const caseDir = join(dir, name);
-    const metadataFile = join(caseDir, 'expected-metadata.json');
-    const metadata: ReadabilityMetadata = existsSync(metadataFile)
-      ? (JSON.parse(readFileSync(metadataFile, 'utf8')) as ReadabilityMetadata)
-      : {};
-    yield {
-      set: 'readability',
-      id: name,
-      // Upstream parses every case with this URL (README "How to use it").
-      url: 'http://fakehost/test/page.html',
-      html: decodeHtml(readFileSync(join(caseDir, 'source.html'))),
-      labels: {
-        kind: 'readability',
-        expectedHtml: readFileSync(join(caseDir, 'expected.html'), 'utf8'),
-        title: metadata.title ?? null,
-        byline: metadata.byline ?? null,
-      },
-    };
+    yield { set: 'readability', id: name, load: () => readReadabilityCase(dir, name) };
   }
+}
+
+function readReadabilityCase(dir: string, name: string): BenchPage {
+  const caseDir = join(dir, name);
+  const metadataFile = join(caseDir, 'expected-metadata.json');
+  const metadata: ReadabilityMetadata = existsSync(metadataFile)
+    ? (JSON.parse(readFileSync(metadataFile, 'utf8')) as ReadabilityMetadata)
+    : {};
+  return {
+    set: 'readability',
+    id: name,
+    // Upstream parses every case with this URL (README "How to use it").
+    url: 'http://fakehost/test/page.html',
+    html: decodeHtml(readFileSync(join(caseDir, 'source.html'))),
+    labels: {
+      kind: 'readability',
+      expectedHtml: readFileSync(join(caseDir, 'expected.html'), 'utf8'),
+      title: metadata.title ?? null,
+      byline: metadata.byline ?? null,
+    },
+  };
 }
 
 function defuddleFixtures(dir: string): string[] {
@@ -211,23 +209,28 @@ export function defuddleUrl(fileName: string, html: string): string {
   return `https://${fileName.replace(/\.html$/, '').replace(/^[^-]+(?:-[^-]+)*?--/, '')}`;
 }
 
-function* loadDefuddle(dir: string): Generator<BenchPage> {
+function* loadDefuddle(dir: string): Generator<PageRef> {
   for (const fileName of defuddleFixtures(dir)) {
-    const html = decodeHtml(readFileSync(join(dir, 'fixtures', fileName)));
     const id = fileName.replace(/\.html$/, '');
-    const expectedFile = join(dir, 'expected', `${id}.md`);
-    const expected = existsSync(expectedFile) ? readFileSync(expectedFile, 'utf8') : '';
-    yield {
-      set: 'defuddle',
-      id,
-      url: defuddleUrl(fileName, html),
-      html,
-      labels: {
-        kind: 'defuddle',
-        category: id.includes('--') ? (id.split('--')[0] ?? '') : '',
-        // Drop the leading fenced json metadata block: only the content is comparable.
-        expectedMarkdown: expected.replace(/^```json\n[^]*?\n```\n*/, ''),
-      },
-    };
+    yield { set: 'defuddle', id, load: () => readDefuddleFixture(dir, fileName) };
   }
+}
+
+function readDefuddleFixture(dir: string, fileName: string): BenchPage {
+  const html = decodeHtml(readFileSync(join(dir, 'fixtures', fileName)));
+  const id = fileName.replace(/\.html$/, '');
+  const expectedFile = join(dir, 'expected', `${id}.md`);
+  const expected = existsSync(expectedFile) ? readFileSync(expectedFile, 'utf8') : '';
+  return {
+    set: 'defuddle',
+    id,
+    url: defuddleUrl(fileName, html),
+    html,
+    labels: {
+      kind: 'defuddle',
+      category: id.includes('--') ? (id.split('--')[0] ?? '') : '',
+      // Drop the leading fenced json metadata block: only the content is comparable.
+      expectedMarkdown: expected.replace(/^```json\n[^]*?\n```\n*/, ''),
+    },
+  };
 }

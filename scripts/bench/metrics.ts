@@ -145,19 +145,77 @@ export function pageSourceText(html: string): string {
 const MIN_CODE_CHARS = 10;
 const CODE_KEPT_SHARE = 0.9;
 
+/**
+ * Code compared token by token, with leading digits cut from every token on both sides:
+ * line-number gutters are meant to go, and in inline gutters (`<span>1</span>import`) the
+ * number sticks to the first token of its line.
+ */
 function codeTokens(text: string): string[] {
-  // Bare numbers are dropped: line-number gutters are meant to go, so they must not count.
-  return text.split(/\s+/).filter((token) => token !== '' && !/^\d+$/.test(token));
+  return text
+    .split(/\s+/)
+    .map((token) => token.replace(/^\d+/, ''))
+    .filter((token) => token !== '');
+}
+
+const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'ul',
+]);
+
+/**
+ * Text of a code block as it renders, roughly `innerText`: `<br>` and block elements break
+ * lines, cells are tab-separated. `textContent` would glue `int main()` to the previous line
+ * in `<br>`-separated code, and a line-number gutter to its line, and then no correct output
+ * could ever match it.
+ */
+function renderedText(node: Node): string {
+  if (node.nodeType === 3 /* TEXT_NODE */) return node.nodeValue ?? '';
+  if (node.nodeType !== 1 /* ELEMENT_NODE */) return '';
+  const name = (node as Element).localName;
+  if (name === 'br') return '\n';
+  let text = '';
+  for (const child of Array.from(node.childNodes)) text += renderedText(child);
+  if (BLOCK_TAGS.has(name)) return `\n${text}\n`;
+  if (name === 'td' || name === 'th') return `${text}\t`;
+  return text;
 }
 
 /** The non-trivial `<pre>` blocks of an article: reference code for the lost-code check. */
 export function referenceCode(articleHtml: string | null): string[] {
-  if (!articleHtml) return [];
+  if (!articleHtml?.includes('<pre')) return [];
   const fragment = JSDOM.fragment(articleHtml);
   const blocks: string[] = [];
   fragment.querySelectorAll('pre').forEach((pre) => {
     if (pre.parentElement?.closest('pre')) return; // nested: counted with the outer one
-    const text = pre.textContent ?? '';
+    const text = renderedText(pre);
     if (codeTokens(text).join('').length >= MIN_CODE_CHARS) blocks.push(text);
   });
   return blocks;
