@@ -1,6 +1,10 @@
 /** Timing rules of the outbox. Every field can be overridden (tests, the chaos run). */
 export interface OutboxPolicy {
-  /** How long an attempt may hold an entry in `sending` before another worker may take it over. */
+  /**
+   * How long an attempt may hold an entry in `sending` before another worker may take it over.
+   * Must exceed the API client's timeout (the background uses 15 s), so that a request of a
+   * stopped worker has been given up on before its entry is sent again.
+   */
   leaseMs: number;
   /** First retry delay; doubles with every retryable failure. */
   baseDelayMs: number;
@@ -21,7 +25,7 @@ export interface OutboxPolicy {
 export const HOUR_MS = 60 * 60 * 1000;
 
 export const DEFAULT_POLICY: OutboxPolicy = {
-  leaseMs: 90_000,
+  leaseMs: 30_000,
   baseDelayMs: 2_000,
   maxDelayMs: 10 * 60_000,
   notConnectedDelayMs: 60_000,

@@ -289,7 +289,7 @@ describe('a worker stopped mid-write', () => {
       await next.flush();
       expect((await entry(write.clipId)).status).toBe('sending');
 
-      rig.clock.now += 91_000; // past the default 90 s lease
+      rig.clock.now += 31_000; // past the default 30 s lease
       await rig.drain(next);
       expect(await entry(write.clipId)).toMatchObject({ status: 'saved', outcomeUnknown: true });
       expect(await pagesTitled(folder, titleOf(write))).toHaveLength(1);
@@ -301,7 +301,7 @@ describe('a worker stopped mid-write', () => {
       const marker = `crash-${uuid()}`;
       const write = appendWrite(pageId, marker);
       await stopMidWrite(write, send);
-      rig.clock.now += 91_000;
+      rig.clock.now += 31_000;
       await rig.drain(rig.makeOutbox());
       expect(await entry(write.clipId)).toMatchObject({ status: 'saved' });
       expect(countOf(await contentOf(pageId), marker)).toBe(1);

@@ -1,0 +1,389 @@
+/**
+ * The outbox's chaos run (issue 6): the built extension (e2e variant) in real Chromium, the
+ * real local service behind the fault-injecting proxy, and many clips, appends and quick notes
+ * submitted through the background's real entry point (`clip.submit`, as the popup sends it)
+ * while the proxy drops responses after the service applied them, answers 503, delays and
+ * resets connections, the service goes down for a while, the service worker is stopped
+ * mid-flight and the browser is restarted on the same profile.
+ *
+ * At the end the service must hold exactly the expected pages, exactly one copy of each
+ * append and note (in submission order per page), and the outbox nothing pending or failed.
+ * Used by `scripts/test-chaos.ts` (`npm run test:chaos`, 240 writes) and by
+ * `test/chaos/chaos.test.ts` (`npm test`, a shorter run).
+ */
+import { ApiClient, collect } from '../../lib/api';
+import { readPageclipId } from '../../lib/outbox/pageclip-id';
+import type { WriteRequest } from '../../lib/write-request';
+import { launchExtension, type ExtensionHarness } from '../e2e/harness';
+import { seededRandom, startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
+import { startService, type RunningService } from '../helpers/service';
+
+export interface ChaosOptions {
+  writes: number;
+  seed?: number;
+  /** Progress and summary lines. */
+  log?: (line: string) => void;
+  /** Give up waiting for the outbox to drain after this long (the run then reports losses). */
+  drainTimeoutMs?: number;
+}
+
+export interface ChaosReport {
+  writes: number;
+  faults: number;
+  lost: number;
+  duplicated: number;
+  outOfOrder: number;
+  /** Entries still queued, sending or failed at the end. */
+  leftInOutbox: number;
+  faultCounts: Record<string, number>;
+  summary: string[];
+}
+
+type Planned =
+  | { kind: 'create'; write: WriteRequest & { kind: 'create-page' } }
+  | { kind: 'append'; write: WriteRequest & { kind: 'add-to-page' }; marker: string }
+  | { kind: 'note'; write: WriteRequest & { kind: 'add-to-titled-page' }; marker: string };
+
+type ChaosEvent = 'stop-worker' | 'service-down' | 'restart-browser';
+
+/** When (as a share of the writes submitted) each disruption happens. */
+const DISRUPTIONS: [number, ChaosEvent][] = [
+  [0.15, 'stop-worker'],
+  [0.3, 'service-down'],
+  [0.45, 'stop-worker'],
+  [0.6, 'restart-browser'],
+  [0.75, 'stop-worker'],
+  [0.85, 'service-down'],
+  [0.95, 'stop-worker'],
+];
+
+const TARGET_PAGES = 6;
+const INBOX = 'Inbox';
+const OUTAGE_MS = 3000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
+  const seed = opts.seed ?? 20261121;
+  const log = opts.log ?? (() => undefined);
+  const random = seededRandom(seed);
+  const started = Date.now();
+  const events: Record<ChaosEvent, number> = {
+    'stop-worker': 0,
+    'service-down': 0,
+    'restart-browser': 0,
+  };
+
+  let service: RunningService | null = null;
+  let proxy: FaultProxy | null = null;
+  let h: ExtensionHarness | null = null;
+  const outages: Promise<void>[] = [];
+  try {
+    service = await startService();
+    proxy = await startFaultProxy({ target: service.origin });
+    h = await launchExtension({ service });
+    const token = await service.token({ scopes: ['pages:read', 'pages:write'] });
+    const connected = await h.send('connection.connectToken', {
+      serviceUrl: proxy.rebase(service.baseUrl),
+      token,
+    });
+    if (!connected.user) throw new Error(`chaos: could not connect: ${JSON.stringify(connected)}`);
+    const direct = new ApiClient({
+      baseUrl: service.baseUrl,
+      credential: { kind: 'token', token },
+    });
+
+    const folder = (await direct.createFolder({ name: `Chaos ${seed}`, parentId: null })).id;
+    const targets: string[] = [];
+    for (let i = 0; i < TARGET_PAGES; i++) {
+      const page = await direct.createPage({
+        title: `Target ${i}`,
+        markdown: `# Target ${i}\n`,
+        parentId: folder,
+      });
+      targets.push(page.id);
+    }
+
+    const plan = makePlan(opts.writes, folder, targets, random);
+    const kinds = countBy(plan, (p) => p.kind);
+    log(
+      `chaos: seed ${seed}, ${plan.length} writes (${kinds.create ?? 0} new pages, ` +
+        `${kinds.append ?? 0} appends to ${TARGET_PAGES} pages, ${kinds.note ?? 0} notes to "${INBOX}")`,
+    );
+
+    // Faults on every request from here on: reads (resolve, content) as much as writes.
+    proxy.setRandom({
+      seed,
+      probabilities: { 'drop-after-apply': 0.12, unavailable: 0.12, reset: 0.08, delay: 0.08 },
+      delayMs: [100, 1500],
+    });
+
+    const harness = h;
+    const svc = service;
+    const disrupt = async (event: ChaosEvent): Promise<void> => {
+      events[event]++;
+      if (event === 'stop-worker') await harness.stopServiceWorker();
+      else if (event === 'restart-browser') await harness.restartBrowser();
+      else {
+        await svc.stop();
+        outages.push(sleep(OUTAGE_MS).then(() => svc.restart()));
+      }
+    };
+
+    let next = 0;
+    for (let i = 0; i < plan.length; i++) {
+      while (next < DISRUPTIONS.length && i >= Math.floor(DISRUPTIONS[next]![0] * plan.length)) {
+        await disrupt(DISRUPTIONS[next]![1]);
+        next++;
+      }
+      await submit(harness, plan[i]!);
+      await sleep(15);
+    }
+    log(`chaos: all ${plan.length} writes submitted after ${seconds(started)}`);
+    await sleep(1000);
+    await disrupt('stop-worker');
+    await Promise.all(outages);
+
+    const drainTimeout = opts.drainTimeoutMs ?? 240_000;
+    const left = await waitForDrain(harness, plan.length, drainTimeout, proxy, log);
+    log(`chaos: outbox drained after ${seconds(started)} (${left} entries left)`);
+    const faultCounts = {
+      ...withoutPass(proxy.counts()),
+      'refused while down': proxy.log.filter((r) => r.upstreamStatus === null && r.fault === 'pass')
+        .length,
+      'worker stops': events['stop-worker'],
+      'browser restarts': events['restart-browser'],
+      'service outages': events['service-down'],
+    };
+    proxy.setRandom(null);
+
+    const verdict = await verify(direct, folder, targets, plan);
+    const faults = Object.values(faultCounts).reduce((a, b) => a + b, 0);
+    const summary = [
+      `faults injected: ${Object.entries(faultCounts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+      `requests through the proxy: ${proxy.log.length}`,
+      `outbox at the end: ${left} entries pending or failed`,
+      ...verdict.lines,
+    ];
+    for (const line of summary) log(line);
+    return {
+      writes: plan.length,
+      faults,
+      lost: verdict.lost + left,
+      duplicated: verdict.duplicated,
+      outOfOrder: verdict.outOfOrder,
+      leftInOutbox: left,
+      faultCounts,
+      summary,
+    };
+  } finally {
+    await Promise.allSettled(outages);
+    await h?.close().catch(() => undefined);
+    await proxy?.close().catch(() => undefined);
+    await service?.stop().catch(() => undefined);
+  }
+}
+
+function makePlan(n: number, folder: string, targets: string[], random: () => number): Planned[] {
+  const plan: Planned[] = [];
+  let creates = 0;
+  for (let i = 0; i < n; i++) {
+    const clipId = crypto.randomUUID();
+    const draw = random();
+    if (draw < 0.35) {
+      // Pairs of clips share a title, so the lookup after a lost create must pick by pageclip_id.
+      const title = `Clip ${Math.floor(creates++ / 2)}`;
+      plan.push({
+        kind: 'create',
+        write: {
+          kind: 'create-page',
+          clipId,
+          title,
+          markdown: `# ${title}\n\nClipped during the chaos run (${i}).\n`,
+          parentId: folder,
+        },
+      });
+    } else if (draw < 0.8) {
+      const marker = `append-${i}-${clipId}`;
+      plan.push({
+        kind: 'append',
+        marker,
+        write: {
+          kind: 'add-to-page',
+          clipId,
+          pageId: targets[i % targets.length]!,
+          operation: 'append',
+          content: `> ${marker}`,
+        },
+      });
+    } else {
+      const marker = `note-${i}-${clipId}`;
+      plan.push({
+        kind: 'note',
+        marker,
+        write: {
+          kind: 'add-to-titled-page',
+          clipId,
+          title: INBOX,
+          parentId: folder,
+          operation: 'append',
+          content: marker,
+        },
+      });
+    }
+  }
+  return plan;
+}
+
+/**
+ * Submits like the popup does; when the answer is lost (the worker was stopped under it), the
+ * same write (same clipId) is sent again, as the popup's retry would: the outbox dedupes it.
+ */
+async function submit(h: ExtensionHarness, planned: Planned): Promise<void> {
+  const label = planned.kind === 'append' ? 'Target' : planned.write.title;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const entry = await h.send('clip.submit', { write: planned.write, label });
+      if (entry.id !== planned.write.clipId) throw new Error(`clip.submit answered ${entry.id}`);
+      return;
+    } catch (err) {
+      if (attempt >= 20) throw err;
+      await sleep(100 * attempt);
+    }
+  }
+}
+
+async function waitForDrain(
+  h: ExtensionHarness,
+  writes: number,
+  timeoutMs: number,
+  proxy: FaultProxy,
+  log: (line: string) => void,
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  // Faults stay on for most of the wait; the last stretch is calm so a slow tail can finish.
+  const calmAt = Date.now() + timeoutMs * 0.6;
+  let lastReport = 0;
+  for (;;) {
+    let entries: { status: string }[] = [];
+    try {
+      entries = (await h.send('outbox.list', {})).entries;
+    } catch {
+      // The worker is starting up again; ask again.
+    }
+    const open = entries.filter((e) => e.status !== 'saved').length;
+    if (entries.length >= writes && open === 0) return 0;
+    if (Date.now() > deadline) return open + Math.max(0, writes - entries.length);
+    if (Date.now() > calmAt) proxy.setRandom(null);
+    if (Date.now() - lastReport > 10_000) {
+      lastReport = Date.now();
+      const by = countBy(entries, (e) => e.status);
+      log(`chaos: waiting for the outbox: ${JSON.stringify(by)}`);
+    }
+    await sleep(500);
+  }
+}
+
+interface Verdict {
+  lost: number;
+  duplicated: number;
+  outOfOrder: number;
+  lines: string[];
+}
+
+async function verify(
+  direct: ApiClient,
+  folder: string,
+  targets: string[],
+  plan: Planned[],
+): Promise<Verdict> {
+  let lost = 0;
+  let duplicated = 0;
+  let outOfOrder = 0;
+
+  const pages = await collect(direct.listPages({ parentId: folder }));
+  const contents = new Map<string, string>();
+  for (const page of pages) contents.set(page.id, (await direct.getContent(page.id)).markdown);
+
+  // New pages: each clip's page exactly once, found by its pageclip_id.
+  const creates = plan.filter((p) => p.kind === 'create');
+  const byClip = new Map<string, number>();
+  for (const [id, markdown] of contents) {
+    if (targets.includes(id)) continue;
+    const clip = readPageclipId(markdown);
+    if (clip !== null) byClip.set(clip, (byClip.get(clip) ?? 0) + 1);
+  }
+  const inboxes = pages.filter((p) => p.title === INBOX);
+  const notes = plan.filter((p) => p.kind === 'note');
+  for (const c of creates) {
+    const n = byClip.get(c.write.clipId) ?? 0;
+    if (n === 0) lost++;
+    if (n > 1) duplicated += n - 1;
+  }
+  const expectedPages = TARGET_PAGES + creates.length + (notes.length > 0 ? 1 : 0);
+  const known = new Set([
+    ...creates.map((c) => c.write.clipId),
+    ...notes.map((n) => n.write.clipId),
+  ]);
+  const strays = [...contents].filter(
+    ([id, md]) => !targets.includes(id) && !known.has(readPageclipId(md) ?? ''),
+  ).length;
+  duplicated += strays;
+  if (inboxes.length > 1) duplicated += inboxes.length - 1;
+
+  // Appends and notes: exactly once each, in submission order per page.
+  const check = (items: { marker: string }[], text: string): void => {
+    let last = -1;
+    for (const item of items) {
+      const count = text.split(item.marker).length - 1;
+      if (count === 0) lost++;
+      if (count > 1) duplicated += count - 1;
+      const at = text.indexOf(item.marker);
+      if (count > 0 && at < last) outOfOrder++;
+      if (count > 0) last = at;
+    }
+  };
+  const appends = plan.filter((p) => p.kind === 'append');
+  for (const pageId of targets) {
+    check(
+      appends.filter((a) => a.write.pageId === pageId),
+      contents.get(pageId) ?? '',
+    );
+  }
+  check(notes, inboxes.map((p) => contents.get(p.id) ?? '').join('\n'));
+
+  return {
+    lost,
+    duplicated,
+    outOfOrder,
+    lines: [
+      `service: ${pages.length} pages in the chaos folder (expected ${expectedPages}), ` +
+        `${byClip.size} of ${creates.length} new pages found by pageclip_id, ${strays} unexpected, ` +
+        `${inboxes.length} "${INBOX}" page(s)`,
+      `appends: ${appends.length} to ${TARGET_PAGES} pages; notes: ${notes.length}; ` +
+        `out of order: ${outOfOrder}`,
+    ],
+  };
+}
+
+function withoutPass(counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(counts)) if (k !== 'pass') out[k] = v;
+  return out;
+}
+
+function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
+  return out;
+}
+
+function seconds(since: number): string {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+export function chaosLastLine(r: ChaosReport): string {
+  return `chaos: ${r.writes} writes, ${r.faults} faults, ${r.lost} lost, ${r.duplicated} duplicated`;
+}
