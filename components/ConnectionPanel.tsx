@@ -36,13 +36,13 @@ export function ConnectionPanel(props: {
     try {
       const state = await action();
       props.onChange(state);
-      if (state.problem)
+      if (kind === 'disconnect') setMessage({ kind: 'info', text: t('disconnected') });
+      else if (state.problem) {
         setMessage({
           kind: 'error',
           text: t('connectFailed', problemText(state.problem, state.serviceUrl)),
         });
-      else if (state.signInPending) setMessage({ kind: 'info', text: t('signInPending') });
-      else if (kind === 'disconnect') setMessage({ kind: 'info', text: t('disconnected') });
+      } else if (state.signInPending) setMessage({ kind: 'info', text: t('signInPending') });
     } catch (error) {
       if (error instanceof PermissionDenied) {
         setMessage({ kind: 'error', text: t('permissionDenied', error.origin) });

@@ -5,6 +5,7 @@
  * key yields ''.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
@@ -19,7 +20,8 @@ export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export function localesDir(): string {
-  return fileURLToPath(new URL('../../public/_locales/', import.meta.url));
+  // Not `new URL(…, import.meta.url)`: happy-dom replaces the global URL in component tests.
+  return `${join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', '_locales')}/`;
 }
 
 export function loadCatalogue(lang: string): Catalogue {

@@ -1,0 +1,449 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutboxEntryData } from '../../lib/messaging';
+import {
+  article,
+  BackgroundProblem,
+  entry,
+  FOLDER_READING,
+  FOLDER_WORK,
+  PAGE_JOURNAL,
+} from './support/fake-background';
+import { renderPopup } from './support/render-popup';
+
+afterEach(cleanup);
+
+const never = <T,>() => new Promise<T>(() => undefined);
+const savedEntry = (write: OutboxEntryData['write'], label: string): OutboxEntryData =>
+  entry({
+    id: write.clipId,
+    write,
+    label,
+    status: 'saved',
+    attempts: 1,
+    result: { pageId: '66666666-6666-4666-8666-666666666666' },
+  });
+
+async function ready() {
+  await waitFor(() => expect(document.documentElement.dataset.ready).toBe('true'));
+  await screen.findByDisplayValue('How rivers shape valleys');
+}
+
+describe('popup states', () => {
+  it('shows a fixed-size skeleton until the background answers, and is not marked ready', async () => {
+    renderPopup({ 'connection.get': () => never() });
+    expect(screen.getByLabelText('Loading…').getAttribute('aria-busy')).toBe('true');
+    expect(document.querySelectorAll('.skeleton').length).toBeGreaterThan(3);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(document.documentElement.dataset.ready).toBeUndefined();
+  });
+
+  it('shows the form from cached data while the extraction is still running', async () => {
+    renderPopup({ 'tab.extract': () => never() });
+    await waitFor(() => expect(document.documentElement.dataset.ready).toBe('true'));
+    expect(performance.getEntriesByName('pageclip:interactive').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Reading the page…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Top level/ })).toBeTruthy();
+  });
+
+  it('asks to connect when there is no token, and opens the options page', async () => {
+    const { bg, openOptionsPage, close } = renderPopup({}, (bg) => {
+      bg.state.connection = {
+        ...bg.state.connection,
+        hasToken: false,
+        user: null,
+        problem: { code: 'not-configured', message: 'x', status: null },
+      };
+    });
+    const button = await screen.findByRole('button', { name: 'Open settings to connect' });
+    expect(screen.getByRole('heading', { name: 'Connect Pageclip' })).toBeTruthy();
+    fireEvent.click(button);
+    expect(openOptionsPage).toHaveBeenCalled();
+    expect(close).not.toHaveBeenCalled(); // window.close, not the test's close: the popup goes away with the tab
+    expect(bg.callsOf('clip.submit')).toEqual([]);
+  });
+
+  it('says a revoked token needs reconnecting', async () => {
+    renderPopup({}, (bg) => {
+      bg.state.connection = {
+        ...bg.state.connection,
+        problem: { code: 'unauthenticated', message: 'revoked', status: 401 },
+      };
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/revoked or has expired/);
+  });
+
+  it('saves a new page into the chosen folder and says Saved with a link', async () => {
+    const { bg } = renderPopup({
+      'clip.submit': (data) => savedEntry(data.write, data.label),
+    });
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: /Top level/ }));
+    const tree = screen.getByRole('tree', { name: 'Folders' });
+    fireEvent.click(within(tree).getByText('Work'));
+    fireEvent.input(screen.getByLabelText('Your note (added on top)'), {
+      target: { value: 'Worth reading' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const status = await screen.findByText(/Saved to “How rivers shape valleys”/);
+    const link = within(status).getByRole('link', { name: 'Open page' });
+    expect(link.getAttribute('href')).toBe(
+      'http://127.0.0.1:8787/api/v1/pages/66666666-6666-4666-8666-666666666666',
+    );
+    const [submit] = bg.callsOf('clip.submit');
+    expect(submit?.write).toMatchObject({
+      kind: 'create-page',
+      title: 'How rivers shape valleys',
+      parentId: FOLDER_WORK,
+      markdown: '---\ntitle: How rivers shape valleys\n---\nRivers carve valleys over time.',
+    });
+    expect(submit?.note).toBe('Worth reading');
+    expect(submit?.write.clipId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bg.callsOf('draft.set').at(-1)?.draft).toBeNull();
+  });
+
+  it('says Queued while the outbox has not confirmed, then Saved once it has', async () => {
+    let release: (e: OutboxEntryData) => void = () => undefined;
+    const { bg } = renderPopup({
+      'clip.submit': (data) =>
+        entry({
+          id: data.write.clipId,
+          write: data.write,
+          label: data.label,
+          status: 'queued',
+          attempts: 1,
+          lastError: { status: null, code: 'network', message: 'fetch failed', retryable: true },
+        }),
+      'outbox.wait': (data) =>
+        new Promise((resolve) => (release = (e) => resolve({ ...e, id: data.id }))),
+    });
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const queued = await screen.findByText(/Queued: “How rivers shape valleys” will be saved/);
+    expect(queued.textContent).toMatch(/cannot be reached/);
+    const write = bg.callsOf('clip.submit')[0]!.write;
+    release(savedEntry(write, 'How rivers shape valleys'));
+    await screen.findByText(/Saved to/);
+  });
+
+  it('shows a failure with its reason and retries it', async () => {
+    const { bg } = renderPopup({
+      'clip.submit': (data) =>
+        entry({
+          id: data.write.clipId,
+          write: data.write,
+          label: data.label,
+          status: 'failed',
+          attempts: 1,
+          lastError: {
+            status: 403,
+            code: 'insufficient_scope',
+            message: 'The token lacks the pages:write scope',
+            retryable: false,
+          },
+        }),
+      'outbox.retry': () => ({ entries: [] }),
+      'outbox.wait': (data) =>
+        savedEntry(
+          { ...bg.callsOf('clip.submit')[0]!.write, clipId: data.id },
+          'How rivers shape valleys',
+        ),
+    });
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Not saved: the token lacks the “pages:write” permission/);
+    expect(screen.getByText(/Your clip is kept/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText(/Saved to/);
+    expect(bg.callsOf('outbox.retry')[0]?.id).toBe(bg.callsOf('clip.submit')[0]?.write.clipId);
+  });
+
+  it('shows a failure of the background itself and keeps the form', async () => {
+    renderPopup({
+      'clip.submit': () => {
+        throw new BackgroundProblem({ code: 'unreachable', message: 'down', status: null });
+      },
+    });
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Not saved: the service at http:\/\/127.0.0.1:8787 cannot be reached/);
+    expect(screen.getByDisplayValue('How rivers shape valleys')).toBeTruthy();
+  });
+
+  it('requires a title for a new page', async () => {
+    const { bg } = renderPopup();
+    await ready();
+    fireEvent.input(screen.getByLabelText('Title'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Give the page a title.');
+    expect(bg.callsOf('clip.submit')).toEqual([]);
+  });
+});
+
+describe('keyboard', () => {
+  it('saves with Enter in the title and Ctrl+Enter in a text area, not plain Enter there', async () => {
+    const { bg } = renderPopup({ 'clip.submit': (data) => savedEntry(data.write, data.label) });
+    await ready();
+    fireEvent.keyDown(screen.getByLabelText('Your note (added on top)'), { key: 'Enter' });
+    expect(bg.callsOf('clip.submit')).toHaveLength(0);
+    fireEvent.keyDown(screen.getByLabelText('Title'), { key: 'Enter' });
+    await waitFor(() => expect(bg.callsOf('clip.submit')).toHaveLength(1));
+    await screen.findByText(/Saved to/);
+    fireEvent.keyDown(screen.getByLabelText('Markdown'), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(bg.callsOf('clip.submit')).toHaveLength(2));
+  });
+
+  it('closes with Escape, but Escape in the new-folder field only cancels it', async () => {
+    const { close } = renderPopup();
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: /Top level/ }));
+    fireEvent.click(screen.getByRole('button', { name: /New folder/ }));
+    fireEvent.keyDown(screen.getByLabelText('Name of the new folder'), { key: 'Escape' });
+    expect(close).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Name of the new folder')).toBeNull();
+    fireEvent.keyDown(screen.getByLabelText('Title'), { key: 'Escape' });
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('walks the folder tree with arrows: Right expands, Down moves, Enter chooses', async () => {
+    renderPopup();
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: /Top level/ }));
+    const tree = screen.getByRole('tree');
+    const rows = () => within(tree).getAllByRole('treeitem');
+    expect(rows().map((r) => r.textContent)).toEqual(['Top level', 'Recipes', 'Work']);
+    fireEvent.keyDown(rows()[0]!, { key: 'End' });
+    expect(document.activeElement?.textContent).toBe('Work');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(rows()[2]!.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement?.textContent).toBe('Reading');
+    expect(document.activeElement?.getAttribute('aria-level')).toBe('3');
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(screen.getByRole('button', { name: /Work \/ Reading/ })).toBeTruthy();
+  });
+});
+
+describe('destination', () => {
+  it('finds a folder by typing and creates a folder inline inside the chosen one', async () => {
+    const { bg } = renderPopup();
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: /Top level/ }));
+    const search = screen.getByLabelText('Search folders');
+    fireEvent.input(search, { target: { value: 'rea' } });
+    const options = screen.getAllByRole('option');
+    expect(options[0]?.textContent).toContain('Reading');
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByRole('button', { name: /Work \/ Reading/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /New folder/ }));
+    fireEvent.input(screen.getByLabelText('Name of the new folder'), {
+      target: { value: 'Rivers' },
+    });
+    fireEvent.keyDown(screen.getByLabelText('Name of the new folder'), { key: 'Enter' });
+    await screen.findByRole('button', { name: /Work \/ Reading \/ Rivers/ });
+    expect(bg.callsOf('folders.create')).toEqual([{ name: 'Rivers', parentId: FOLDER_READING }]);
+    expect(screen.getByText('Folder “Rivers” created.')).toBeTruthy();
+  });
+
+  it('adds to an existing page of the folder, prepending', async () => {
+    const { bg } = renderPopup({ 'clip.submit': (data) => savedEntry(data.write, data.label) });
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: /Top level/ }));
+    fireEvent.input(screen.getByLabelText('Search folders'), { target: { value: 'Reading' } });
+    fireEvent.keyDown(screen.getByLabelText('Search folders'), { key: 'Enter' });
+    fireEvent.click(screen.getByLabelText('Add to page…'));
+    fireEvent.click(await screen.findByText('Reading journal'));
+    fireEvent.click(screen.getByLabelText('At the top'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Saved to “Reading journal”/);
+    expect(bg.callsOf('clip.submit')[0]?.write).toMatchObject({
+      kind: 'add-to-page',
+      pageId: PAGE_JOURNAL,
+      operation: 'prepend',
+      content:
+        '## [How rivers shape valleys](https://example.com/rivers)\n\nRivers carve valleys over time.',
+    });
+  });
+
+  it('offers the last folder and recent folders first', async () => {
+    renderPopup({}, (bg) => {
+      bg.state.recent = {
+        folders: [
+          { id: FOLDER_READING, name: 'Reading', usedAt: 2 },
+          { id: null, name: 'Top level', usedAt: 1 },
+        ],
+        pages: [],
+        lastDestination: { kind: 'folder', folderId: FOLDER_READING, name: 'Reading' },
+      };
+    });
+    await ready();
+    expect(screen.getByRole('button', { name: /Work \/ Reading/ })).toBeTruthy();
+    const recent = screen.getByRole('group', { name: 'Recent' });
+    expect(
+      within(recent)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reading', 'Top level']);
+  });
+});
+
+describe('untrusted page content', () => {
+  it('renders a hostile title and body as text, never as HTML', async () => {
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    const { bg } = renderPopup({
+      'tab.extract': () =>
+        article({
+          result: {
+            ...(article() as { result: object }).result,
+            title: hostile,
+            body: `${hostile}\n<script>alert(1)</script>`,
+          } as never,
+        }),
+      'clip.submit': (data) => savedEntry(data.write, data.label),
+    });
+    const title = await screen.findByLabelText('Title');
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe(hostile));
+    expect((screen.getByLabelText('Markdown') as HTMLTextAreaElement).value).toContain('<script>');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(
+      new RegExp(`Saved to “${hostile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”`),
+    );
+    expect(document.querySelector('img, script')).toBeNull();
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(bg.callsOf('clip.submit')[0]?.label).toBe(hostile);
+  });
+});
+
+describe('quick note', () => {
+  it('appends the note to the Inbox page of the last folder', async () => {
+    const { bg } = renderPopup(
+      { 'clip.submit': (data) => savedEntry(data.write, data.label) },
+      (bg) => {
+        bg.state.recent = {
+          folders: [],
+          pages: [],
+          lastDestination: { kind: 'folder', folderId: FOLDER_WORK, name: 'Work' },
+        };
+      },
+    );
+    await ready();
+    fireEvent.click(screen.getByRole('tab', { name: 'Quick note' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Quick note' });
+    fireEvent.input(within(panel).getByLabelText('Quick note'), {
+      target: { value: 'Call the plumber' },
+    });
+    fireEvent.keyDown(within(panel).getByLabelText('Quick note'), { key: 'Enter', metaKey: true });
+    await within(panel).findByText(/Saved to “Inbox”/);
+    expect(bg.callsOf('clip.submit')[0]?.write).toMatchObject({
+      kind: 'add-to-titled-page',
+      title: 'Inbox',
+      parentId: FOLDER_WORK,
+      operation: 'append',
+      content: 'Call the plumber',
+    });
+  });
+
+  it('saves the note as a new page when asked', async () => {
+    const { bg } = renderPopup({ 'clip.submit': (data) => savedEntry(data.write, data.label) });
+    await ready();
+    fireEvent.click(screen.getByRole('tab', { name: 'Quick note' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Quick note' });
+    fireEvent.click(within(panel).getByLabelText('As a new page'));
+    fireEvent.input(within(panel).getByLabelText('Page title'), { target: { value: 'Idea' } });
+    fireEvent.input(within(panel).getByLabelText('Quick note'), {
+      target: { value: 'Solar kettle' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await within(panel).findByText(/Saved to “Idea”/);
+    expect(bg.callsOf('clip.submit')[0]?.write).toMatchObject({
+      kind: 'create-page',
+      title: 'Idea',
+      markdown: 'Solar kettle',
+      parentId: null,
+    });
+  });
+});
+
+describe('outbox section', () => {
+  it('lists failed and queued clips with retry, and discards only on the second click', async () => {
+    const failed = entry({
+      label: 'Old clip',
+      status: 'failed',
+      attempts: 3,
+      lastError: { status: 404, code: 'not_found', message: 'gone', retryable: false },
+    });
+    const { bg } = renderPopup(
+      { 'outbox.retry': () => ({ entries: [] }), 'outbox.discard': () => ({ entries: [] }) },
+      (bg) => {
+        bg.state.outbox = [failed, entry({ label: 'Waiting clip' })];
+      },
+    );
+    await ready();
+    const section = screen.getByRole('region', { name: 'Waiting to be saved (2)' });
+    expect(within(section).getByText('the page or folder no longer exists')).toBeTruthy();
+    const item = within(section).getByText('Old clip').closest('li')!;
+    fireEvent.click(within(item).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bg.callsOf('outbox.retry')).toEqual([{ id: failed.id }]));
+    fireEvent.click(within(item).getByRole('button', { name: 'Discard' }));
+    expect(bg.callsOf('outbox.discard')).toEqual([]);
+    fireEvent.click(within(item).getByRole('button', { name: 'Discard for good' }));
+    await waitFor(() => expect(bg.callsOf('outbox.discard')).toEqual([{ id: failed.id }]));
+  });
+
+  it('updates from outbox events pushed by the background', async () => {
+    const { bg } = renderPopup();
+    await ready();
+    expect(screen.queryByRole('region', { name: /Waiting to be saved/ })).toBeNull();
+    await bg.emit({ type: 'outbox-changed', entries: [entry({ label: 'Pushed clip' })] });
+    await screen.findByText('Pushed clip');
+  });
+
+  it('moves a failed clip to another folder with the same clip id', async () => {
+    const failed = entry({
+      label: 'Misfiled',
+      status: 'failed',
+      lastError: { status: 404, code: 'not_found', message: 'gone', retryable: false },
+    });
+    const { bg } = renderPopup({ 'outbox.retarget': () => ({ entries: [] }) }, (bg) => {
+      bg.state.outbox = [failed];
+    });
+    await ready();
+    const item = screen.getByText('Misfiled').closest('li')!;
+    fireEvent.click(within(item).getByRole('button', { name: 'Change destination' }));
+    fireEvent.click(within(item).getByRole('button', { name: /Top level/ }));
+    fireEvent.click(within(within(item).getByRole('tree')).getByText('Recipes'));
+    fireEvent.click(within(item).getByRole('button', { name: 'Send there' }));
+    await waitFor(() => expect(bg.callsOf('outbox.retarget')).toHaveLength(1));
+    expect(bg.callsOf('outbox.retarget')[0]?.write).toMatchObject({
+      clipId: failed.id,
+      kind: 'create-page',
+    });
+    expect(bg.callsOf('outbox.retarget')[0]?.write).not.toMatchObject({ parentId: null });
+  });
+});
+
+describe('draft', () => {
+  it('keeps edits in the background session draft and restores them on the next open', async () => {
+    const first = renderPopup();
+    await ready();
+    fireEvent.input(screen.getByLabelText('Your note (added on top)'), {
+      target: { value: 'half-written thought' },
+    });
+    await waitFor(() => expect(first.bg.callsOf('draft.set').length).toBeGreaterThan(0), {
+      timeout: 2000,
+    });
+    const draft = first.bg.callsOf('draft.set').at(-1)!.draft!;
+    expect(draft).toMatchObject({
+      url: 'https://example.com/rivers',
+      note: 'half-written thought',
+    });
+    cleanup();
+
+    renderPopup({ 'draft.get': () => ({ draft }) });
+    await screen.findByDisplayValue('half-written thought');
+  });
+});
