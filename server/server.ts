@@ -48,6 +48,7 @@ export async function startServer(opts: {
     const now = Date.now();
     repos.idempotency.sweep(now);
     repos.sessions.sweep(now);
+    repos.pages.sweepChanges(now);
   };
   sweep();
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);

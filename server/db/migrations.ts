@@ -4,7 +4,8 @@ import type { Database } from 'better-sqlite3';
  * Versioned schema migrations, applied in order and recorded in SQLite's `user_version`.
  * Never edit a released migration: append a new one.
  *
- * Times are stored as integer milliseconds since the epoch (sortable, compact) and rendered
+ * Times are stored as integer milliseconds since the epoch (sortable, compact), except page
+ * created/updated times, which are unique microsecond stamps (migration 2); all are rendered
  * as ISO 8601 with milliseconds in responses (decisions.md, General).
  */
 const migrations: readonly string[] = [
@@ -109,6 +110,20 @@ const migrations: readonly string[] = [
     data BLOB NOT NULL,
     created_at INTEGER NOT NULL
   );
+  `,
+  // Page listings are exact snapshots (issue 2: each page exactly once, in order, even when
+  // pages not yet listed are updated): page times become strictly increasing microsecond
+  // stamps, and every change of a page's updated_at keeps the previous value for an hour so
+  // a listing can place the page where it stood when the listing began.
+  `
+  UPDATE pages SET created_at = created_at * 1000, updated_at = updated_at * 1000;
+  CREATE TABLE page_changes (
+    page_id TEXT NOT NULL,
+    changed_at INTEGER NOT NULL,
+    prev_updated_at INTEGER NOT NULL,
+    PRIMARY KEY (page_id, changed_at)
+  ) WITHOUT ROWID;
+  CREATE INDEX page_changes_time ON page_changes(changed_at);
   `,
 ];
 

@@ -9,8 +9,10 @@ export interface PageRow {
   icon: string | null;
   etag: string;
   restricted: number;
+  /** Microsecond stamps, unique and increasing across all pages (see `stamp`). */
   created_at: number;
   updated_at: number;
+  /** Milliseconds. */
   deleted_at: number | null;
 }
 
@@ -19,6 +21,14 @@ export interface ListScope {
   /** JSON array of the folder ids whose pages the user reaches through ownership or grants. */
   folderIds: string;
 }
+
+/** A position in a page listing, taken against the snapshot at stamp `asOf`. */
+export interface SnapshotPosition extends KeysetPosition {
+  asOf: number;
+}
+
+/** How long the previous updated_at of a changed page is kept for running listings. */
+export const PAGE_CHANGE_RETENTION_MS = 60 * 60 * 1000;
 
 // Metadata never selects `content`: a page may hold megabytes that a listing does not need.
 const META =
@@ -37,14 +47,18 @@ export function pagesRepository(db: Database) {
   );
   const insert = db.prepare(
     `INSERT INTO pages (id, owner_id, parent_id, title, icon, content, etag, created_at, updated_at)
-     VALUES (@id, @owner_id, @parent_id, @title, @icon, @content, @etag, @created_at, @updated_at)`,
+     VALUES (@id, @owner_id, @parent_id, @title, @icon, @content, @etag, @stamp, @stamp)`,
+  );
+  const remember = db.prepare(
+    `INSERT INTO page_changes (page_id, changed_at, prev_updated_at)
+     SELECT id, @stamp, updated_at FROM pages WHERE id = @id`,
   );
   const updateMeta = db.prepare(
-    `UPDATE pages SET title = @title, icon = @icon, parent_id = @parent_id, updated_at = @updated_at
+    `UPDATE pages SET title = @title, icon = @icon, parent_id = @parent_id, updated_at = @stamp
      WHERE id = @id`,
   );
   const setContent = db.prepare(
-    'UPDATE pages SET content = @content, etag = @etag, updated_at = @updated_at WHERE id = @id',
+    'UPDATE pages SET content = @content, etag = @etag, updated_at = @stamp WHERE id = @id',
   );
   const restrict = db.prepare('UPDATE pages SET restricted = 1 WHERE id = ?');
   const trash = db.prepare(
@@ -65,27 +79,33 @@ export function pagesRepository(db: Database) {
     `SELECT ${META} FROM pages WHERE deleted_at IS NOT NULL`,
   );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM pages');
+  const latestStamp = db.prepare<[], { s: number | null }>(
+    'SELECT max(max(coalesce(max(updated_at), 0), coalesce(max(created_at), 0)), (SELECT coalesce(max(changed_at), 0) FROM page_changes)) AS s FROM pages',
+  );
+  const sweepChanges = db.prepare('DELETE FROM page_changes WHERE changed_at < ?');
 
-  const live = {
+  // A listing is a snapshot at stamp `asOf`: pages unchanged since then come straight from
+  // the (updated_at DESC, id) index; pages changed since are placed by the updated_at they
+  // had at `asOf` (from page_changes); pages created since are not part of it.
+  const PARENT = '(@parent IS NULL OR parent_id = @parent)';
+  const unchanged = {
     first: db.prepare(
-      `SELECT ${META} FROM pages WHERE deleted_at IS NULL AND ${VISIBLE}
-        ORDER BY updated_at DESC, id LIMIT @limit`,
+      `SELECT ${META} FROM pages WHERE deleted_at IS NULL AND updated_at <= @asOf AND ${PARENT}
+        AND ${VISIBLE} ORDER BY updated_at DESC, id LIMIT @limit`,
     ),
     after: db.prepare(
-      `SELECT ${META} FROM pages WHERE deleted_at IS NULL AND ${VISIBLE}
+      `SELECT ${META} FROM pages WHERE deleted_at IS NULL AND updated_at <= @asOf AND ${PARENT}
         AND (updated_at < @at OR (updated_at = @at AND id > @id))
-        ORDER BY updated_at DESC, id LIMIT @limit`,
-    ),
-    firstIn: db.prepare(
-      `SELECT ${META} FROM pages WHERE parent_id = @parent AND deleted_at IS NULL AND ${VISIBLE}
-        ORDER BY updated_at DESC, id LIMIT @limit`,
-    ),
-    afterIn: db.prepare(
-      `SELECT ${META} FROM pages WHERE parent_id = @parent AND deleted_at IS NULL AND ${VISIBLE}
-        AND (updated_at < @at OR (updated_at = @at AND id > @id))
-        ORDER BY updated_at DESC, id LIMIT @limit`,
+        AND ${VISIBLE} ORDER BY updated_at DESC, id LIMIT @limit`,
     ),
   };
+  const changedSince = db.prepare(
+    `SELECT ${META}, (SELECT prev_updated_at FROM page_changes c
+                       WHERE c.page_id = pages.id AND c.changed_at > @asOf
+                       ORDER BY c.changed_at LIMIT 1) AS snapshot_at
+       FROM pages WHERE deleted_at IS NULL AND updated_at > @asOf AND created_at <= @asOf
+        AND ${PARENT} AND ${VISIBLE}`,
+  );
   const trashed = {
     first: db.prepare(
       `SELECT ${META} FROM pages WHERE deleted_at IS NOT NULL AND ${VISIBLE}
@@ -98,17 +118,41 @@ export function pagesRepository(db: Database) {
     ),
   };
 
+  // Strictly increasing across every page write of this process, so a snapshot stamp splits
+  // "before" from "after" exactly even within one millisecond.
+  let last = latestStamp.get()?.s ?? 0;
+  const stamp = (): number => {
+    last = Math.max(Date.now() * 1000, last + 1);
+    return last;
+  };
+
   return {
     get: (id: string): PageRow | undefined => get.get(id),
     content: (id: string) => content.get(id),
-    insert(row: Omit<PageRow, 'restricted' | 'deleted_at'> & { content: string }): void {
-      insert.run(row);
+    /** The stamp a new listing snapshot is taken at. */
+    currentStamp: (): number => last,
+    insert(row: {
+      id: string;
+      owner_id: string;
+      parent_id: string | null;
+      title: string;
+      icon: string | null;
+      content: string;
+      etag: string;
+    }): void {
+      insert.run({ ...row, stamp: stamp() });
     },
-    updateMeta(row: PageRow): void {
-      updateMeta.run(row);
+    /** Saves title, icon and parent; returns the row with its new updated_at. */
+    updateMeta(row: PageRow): PageRow {
+      const now = stamp();
+      remember.run({ id: row.id, stamp: now });
+      updateMeta.run({ ...row, stamp: now });
+      return { ...row, updated_at: now };
     },
-    setContent(id: string, text: string, etag: string, now: number): void {
-      setContent.run({ id, content: text, etag, updated_at: now });
+    setContent(id: string, text: string, etag: string): void {
+      const now = stamp();
+      remember.run({ id, stamp: now });
+      setContent.run({ id, content: text, etag, stamp: now });
     },
     restrict: (id: string): boolean => restrict.run(id).changes > 0,
     trash: (id: string, now: number) => void trash.run(now, id),
@@ -120,22 +164,39 @@ export function pagesRepository(db: Database) {
     byTitle: (title: string): PageRow[] => byTitle.all(title),
     allTrashed: (): PageRow[] => allTrashed.all(),
     count: (): number => count.get()!.n,
-    list(scope: ListScope, limit: number, after?: KeysetPosition, parentId?: string): PageRow[] {
+    sweepChanges(nowMs: number): void {
+      sweepChanges.run((nowMs - PAGE_CHANGE_RETENTION_MS) * 1000);
+    },
+    /**
+     * Up to `limit` pages after `after` in the snapshot at `asOf`, newest first. Each row's
+     * `updated_at` is replaced by its snapshot position (`at`) for the cursor.
+     */
+    list(
+      scope: ListScope,
+      limit: number,
+      asOf: number,
+      after?: KeysetPosition,
+      parentId?: string,
+    ): { row: PageRow; at: number }[] {
       const params = {
         user: scope.userId,
         folders: scope.folderIds,
         limit,
+        asOf,
+        parent: parentId ?? null,
         ...after,
-        parent: parentId,
       };
-      const stmt = parentId
-        ? after
-          ? live.afterIn
-          : live.firstIn
-        : after
-          ? live.after
-          : live.first;
-      return stmt.all(params) as PageRow[];
+      const stable = (after ? unchanged.after : unchanged.first).all(params) as PageRow[];
+      const moved = (changedSince.all(params) as (PageRow & { snapshot_at: number | null })[])
+        // A page whose earlier position is no longer remembered (listing older than the
+        // retention) cannot be placed; it is left out rather than listed twice.
+        .filter((r) => r.snapshot_at !== null)
+        .map((r) => ({ row: r as PageRow, at: r.snapshot_at! }))
+        .filter(({ row, at }) => !after || at < after.at || (at === after.at && row.id > after.id));
+      if (moved.length === 0) return stable.map((row) => ({ row, at: row.updated_at }));
+      return [...stable.map((row) => ({ row, at: row.updated_at })), ...moved]
+        .sort((a, b) => b.at - a.at || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0))
+        .slice(0, limit);
     },
     listTrash(scope: ListScope, limit: number, after?: KeysetPosition): PageRow[] {
       const params = { user: scope.userId, folders: scope.folderIds, limit, ...after };

@@ -73,8 +73,6 @@ export function copyFolderTree(
         icon: page.icon,
         content: repos.pages.content(page.id)!.content,
         etag: newEtag(),
-        created_at: now,
-        updated_at: now,
       });
     }
     for (const child of node.children) write(child, id);

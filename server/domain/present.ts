@@ -10,8 +10,9 @@ export function presentPage(row: PageRow, level: number) {
     title: row.title,
     icon: row.icon,
     parentId: row.parent_id,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    // Page times are microsecond stamps (db/pages.ts); responses carry milliseconds.
+    createdAt: iso(Math.floor(row.created_at / 1000)),
+    updatedAt: iso(Math.floor(row.updated_at / 1000)),
     permission: levelName(level) as 'view' | 'edit' | 'admin',
   };
 }

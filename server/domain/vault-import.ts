@@ -201,8 +201,6 @@ export function importVault(deps: Deps, userId: string, files: VaultFile[]): Imp
       icon: null,
       content: text,
       etag: newEtag(),
-      created_at: now,
-      updated_at: now,
     });
   });
 

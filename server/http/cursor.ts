@@ -8,14 +8,18 @@ import { invalid } from './api-error';
  */
 export type CursorKind = 'pages' | 'folders' | 'trash-pages' | 'trash-folders';
 
-export function encodeCursor(kind: CursorKind, position: KeysetPosition): string {
-  return Buffer.from(JSON.stringify([kind, position.at, position.id])).toString('base64url');
+export type CursorPosition = KeysetPosition & { asOf?: number };
+
+export function encodeCursor(kind: CursorKind, position: CursorPosition): string {
+  const tuple = [kind, position.at, position.id];
+  if (position.asOf !== undefined) tuple.push(position.asOf);
+  return Buffer.from(JSON.stringify(tuple)).toString('base64url');
 }
 
 export function decodeCursor(
   kind: CursorKind,
   cursor: string | undefined,
-): KeysetPosition | undefined {
+): CursorPosition | undefined {
   if (cursor === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -26,14 +30,18 @@ export function decodeCursor(
   }
   if (
     !Array.isArray(parsed) ||
-    parsed.length !== 3 ||
+    // Page listings carry the stamp of their snapshot as a fourth element.
+    parsed.length !== (kind === 'pages' ? 4 : 3) ||
     parsed[0] !== kind ||
     !Number.isSafeInteger(parsed[1]) ||
-    typeof parsed[2] !== 'string'
+    typeof parsed[2] !== 'string' ||
+    (kind === 'pages' && !Number.isSafeInteger(parsed[3]))
   ) {
     throw invalid('cursor: not a cursor returned by this list');
   }
-  return { at: parsed[1] as number, id: parsed[2] as string };
+  const position: CursorPosition = { at: parsed[1] as number, id: parsed[2] as string };
+  if (kind === 'pages') position.asOf = parsed[3] as number;
+  return position;
 }
 
 /** Fetches limit + 1 rows to learn whether another page exists without a count query. */
@@ -41,7 +49,7 @@ export function paginate<T>(
   rows: T[],
   limit: number,
   kind: CursorKind,
-  position: (row: T) => KeysetPosition,
+  position: (row: T) => CursorPosition,
 ): { rows: T[]; nextCursor: string | null } {
   if (rows.length <= limit) return { rows, nextCursor: null };
   const page = rows.slice(0, limit);

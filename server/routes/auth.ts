@@ -36,7 +36,7 @@ export function authRoutes(deps: Deps) {
   const { repos } = deps;
   const app = new Hono();
   app.use(
-    '*',
+    '/auth/*',
     bodyLimit({
       maxSize: 64 * 1024,
       onError: () => {

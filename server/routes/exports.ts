@@ -107,19 +107,20 @@ export function exportsRoutes(deps: Deps) {
         dirFor(id);
       }
       const encoder = new TextEncoder();
+      const asOf = repos.pages.currentStamp();
       let after: { at: number; id: string } | undefined;
       for (;;) {
-        const rows = repos.pages.list(reach.scope, 500, after);
-        for (const row of rows) {
+        const rows = repos.pages.list(reach.scope, 500, asOf, after);
+        for (const { row } of rows) {
           const dir = dirFor(row.parent_id && folderRows.has(row.parent_id) ? row.parent_id : null);
           dir.node[unique(dir.taken, safeName(row.title, 'Untitled'), '.md')] = [
             encoder.encode(repos.pages.content(row.id)!.content),
-            { mtime: new Date(row.updated_at) },
+            { mtime: new Date(Math.floor(row.updated_at / 1000)) },
           ];
         }
         if (rows.length < 500) break;
         const last = rows[rows.length - 1]!;
-        after = { at: last.updated_at, id: last.id };
+        after = { at: last.at, id: last.row.id };
       }
       const zip = zipSync(tree, { level: 6 });
       return c.body(zip as Uint8Array<ArrayBuffer>, 200, {

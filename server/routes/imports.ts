@@ -121,7 +121,6 @@ export function importsRoutes(deps: Deps) {
       const userId = c.var.caller.user.id;
       const row = repos.db.transaction(() => {
         const parent = access.target(userId, query.parentId ?? null);
-        const now = deps.now();
         const id = crypto.randomUUID();
         repos.pages.insert({
           id,
@@ -131,8 +130,6 @@ export function importsRoutes(deps: Deps) {
           icon: null,
           content: text,
           etag: newEtag(),
-          created_at: now,
-          updated_at: now,
         });
         return repos.pages.get(id)!;
       })();

@@ -153,7 +153,7 @@ export function pageContentRoutes(deps: Deps) {
           );
         }
         const next = newEtag();
-        repos.pages.setContent(page.id, text, next, deps.now());
+        repos.pages.setContent(page.id, text, next);
         return next;
       })();
       return c.body(null, 204, { etag });
@@ -187,7 +187,7 @@ export function pageContentRoutes(deps: Deps) {
         const text = applyEdits(repos.pages.content(page.id)!.content, edits);
         assertContentSize(text, `page ${page.id}`);
         const etag = newEtag();
-        repos.pages.setContent(page.id, text, etag, deps.now());
+        repos.pages.setContent(page.id, text, etag);
         return {
           status: 200,
           etag,
@@ -233,7 +233,7 @@ export function pageContentRoutes(deps: Deps) {
         );
         assertContentSize(text, `page ${page.id}`);
         const etag = newEtag();
-        repos.pages.setContent(page.id, text, etag, deps.now());
+        repos.pages.setContent(page.id, text, etag);
         return { status: 200, etag, body: { id: op.id, etag } };
       });
       return response as never;

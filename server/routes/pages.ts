@@ -87,14 +87,14 @@ export function pagesRoutes(deps: Deps) {
     (c) => {
       const { cursor, limit, parentId } = c.req.valid('query');
       const after = decodeCursor('pages', cursor);
-      const userId = c.var.caller.user.id;
-      if (parentId !== undefined) access.folder(userId, parentId, VIEW);
-      const reach = reachOf(repos, userId);
-      const rows = repos.pages.list(reach.scope, limit + 1, after, parentId);
-      const page = paginate(rows, limit, 'pages', (r) => ({ at: r.updated_at, id: r.id }));
+      // The whole listing reads the snapshot taken at its first page.
+      const asOf = after?.asOf ?? repos.pages.currentStamp();
+      const reach = reachOf(repos, c.var.caller.user.id);
+      const rows = repos.pages.list(reach.scope, limit + 1, asOf, after, parentId);
+      const page = paginate(rows, limit, 'pages', (r) => ({ at: r.at, id: r.row.id, asOf }));
       return c.json(
         {
-          data: page.rows.map((r) => presentPage(r, reach.pageLevel(r))),
+          data: page.rows.map(({ row }) => presentPage(row, reach.pageLevel(row))),
           nextCursor: page.nextCursor,
         },
         200,
@@ -122,7 +122,6 @@ export function pagesRoutes(deps: Deps) {
       assertContentSize(body.markdown, 'markdown');
       const row = repos.db.transaction(() => {
         const parent = access.target(userId, body.parentId ?? null);
-        const now = deps.now();
         const page = {
           id: crypto.randomUUID(),
           owner_id: userId,
@@ -131,8 +130,6 @@ export function pagesRoutes(deps: Deps) {
           icon: null,
           content: body.markdown,
           etag: newEtag(),
-          created_at: now,
-          updated_at: now,
         };
         repos.pages.insert(page);
         return repos.pages.get(page.id)!;
@@ -173,13 +170,11 @@ export function pagesRoutes(deps: Deps) {
       const userId = c.var.caller.user.id;
       const result = repos.db.transaction(() => {
         const { page, level } = access.page(userId, c.req.valid('param').pageId, EDIT);
-        const updated = {
+        const updated = repos.pages.updateMeta({
           ...page,
           title: body.title ?? page.title,
           icon: body.icon === undefined ? page.icon : body.icon,
-          updated_at: deps.now(),
-        };
-        repos.pages.updateMeta(updated);
+        });
         return presentPage(updated, level);
       })();
       return c.json(result, 200);
@@ -202,8 +197,7 @@ export function pagesRoutes(deps: Deps) {
       const result = repos.db.transaction(() => {
         const { page, level } = access.page(userId, c.req.valid('param').pageId, EDIT);
         const target = access.target(userId, parentId);
-        const moved = { ...page, parent_id: target?.id ?? null, updated_at: deps.now() };
-        repos.pages.updateMeta(moved);
+        const moved = repos.pages.updateMeta({ ...page, parent_id: target?.id ?? null });
         return presentPage(moved, level);
       })();
       return c.json(result, 200);
@@ -226,7 +220,6 @@ export function pagesRoutes(deps: Deps) {
       const id = repos.db.transaction(() => {
         const { page } = access.page(userId, c.req.valid('param').pageId, VIEW);
         const target = access.target(userId, parentId);
-        const now = deps.now();
         const copy = {
           id: crypto.randomUUID(),
           owner_id: userId,
@@ -235,8 +228,6 @@ export function pagesRoutes(deps: Deps) {
           icon: page.icon,
           content: repos.pages.content(page.id)!.content,
           etag: newEtag(),
-          created_at: now,
-          updated_at: now,
         };
         repos.pages.insert(copy);
         return copy.id;
