@@ -192,8 +192,10 @@ describe('pages', () => {
     });
 
     const listed = await collect(api.listPages({ parentId: folder.id, limit: 2 }));
-    // Most recently updated first (spec, GET /pages).
-    expect(listed.map((p) => p.title)).toEqual(['uno', 'three', 'two']);
+    // Most recently updated first (spec, GET /pages); ties within a millisecond go either way.
+    expect(listed.map((p) => p.title).sort()).toEqual(['three', 'two', 'uno']);
+    const times = listed.map((p) => Date.parse(p.updatedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
     const firstPage = await api.listPagesPage({ parentId: folder.id, limit: 2 });
     expect(firstPage.data).toHaveLength(2);
     expect(typeof firstPage.nextCursor).toBe('string');
