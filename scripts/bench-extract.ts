@@ -27,16 +27,18 @@
  *   markdown is rendered to plain text first (markdown-it: no emphasis, link syntax, heading
  *   hashes, bullets, escapes or table pipes; image alt dropped; whitespace collapsed).
  * - readability: token precision/recall/F1 against `expected.html`'s text, title and byline
- *   match against `expected-metadata.json` (case, dashes, quotes, whitespace normalised).
+ *   match against `expected-metadata.json` (case, dashes, quotes, whitespace normalised; a
+ *   second title figure ignores a " - Site" suffix, bylines ignore a leading "By").
  *   These measure agreement with Readability, so the target is "within 2 points", not "better".
  * - defuddle: token F1 against Defuddle's markdown and targeted checks (code languages, TeX math,
  *   paired footnotes, tables), since its markdown is a style reference, not ground truth.
  * - all sets, from the tokens a CommonMark renderer sees (scripts/bench/markdown-analysis.ts):
- *   relative URLs (not http(s)/mailto), empty links, raw HTML outside deliberate `<table>`
+ *   relative URLs (not http(s)/mailto/tel), empty links, raw HTML outside deliberate `<table>`
  *   blocks (`<sup>`/`<sub>` and `<br>` in GFM table rows are allowed and counted apart), lost
  *   code blocks (a non-trivial `<pre>` of Readability's article whose text is not >= 90% in
- *   the fences), whitespace defects (trailing spaces, 3+ newlines, indented text that renders
- *   as code, leftover entities), failed pages; median and p95 extraction time.
+ *   the fences), fences that still carry line numbers, whitespace defects (trailing spaces,
+ *   3+ newlines, indented text that renders as code, leftover entities), failed pages; median
+ *   and p95 extraction time.
  *
  * Progress goes to stderr, tables to stdout.
  */

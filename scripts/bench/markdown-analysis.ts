@@ -11,8 +11,9 @@ import MarkdownIt, { type Token } from 'markdown-it';
  *   `<table>…</table>` block (the issue allows clean HTML tables when cells span), `<br>` inside
  *   a GFM table row (the only way to break a line in a cell), and `<sup>`/`<sub>` (no markdown
  *   equivalent; dropping them turns x² into x2). Those allowed inline tags are counted apart.
- * - A link or image is relative unless its URL starts with `http:`, `https:` or `mailto:`; so
- *   `#anchor`, `javascript:`, `data:` and empty URLs all count.
+ * - A link or image is relative unless its URL starts with `http:`, `https:`, `mailto:` or
+ *   `tel:` (absolute and safe); so `#anchor`, `javascript:`, `data:`, `whatsapp:` and empty
+ *   URLs all count.
  * - An empty link has no text and no image inside.
  */
 
@@ -21,7 +22,7 @@ const md = new MarkdownIt('default', { html: true, linkify: false });
 // text, which would hide exactly the URLs the hygiene check must see.
 md.validateLink = () => true;
 
-const ABSOLUTE_URL = /^(?:https?:|mailto:)/i;
+const ABSOLUTE_URL = /^(?:https?:|mailto:|tel:)/i;
 const TAG_NAME = /<\/?([a-zA-Z][a-zA-Z0-9-]*)/;
 const ALLOWED_INLINE_TAGS = new Set(['sup', 'sub']);
 const ENTITY = /&(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});/g;
@@ -40,6 +41,8 @@ export interface MarkdownAnalysis {
   /** Rendered text: no markup, image alt dropped, whitespace collapsed to single spaces. */
   plainText: string;
   fences: CodeFence[];
+  /** Fences whose lines still start 1, 2, 3…: a line-number gutter that should have gone. */
+  numberedFences: string[];
   relativeUrls: string[];
   emptyLinks: string[];
   rawHtml: string[];
@@ -59,6 +62,7 @@ export function analyseMarkdown(markdown: string): MarkdownAnalysis {
   const result: MarkdownAnalysis = {
     plainText: '',
     fences: [],
+    numberedFences: [],
     relativeUrls: [],
     emptyLinks: [],
     rawHtml: [],
@@ -101,6 +105,7 @@ export function analyseMarkdown(markdown: string): MarkdownAnalysis {
         break;
       case 'fence':
         result.fences.push({ info: token.info.trim(), content: token.content });
+        if (hasLineNumbers(token.content)) result.numberedFences.push(shorten(token.content));
         text.push(token.content, '\n');
         break;
       case 'code_block':
@@ -203,6 +208,17 @@ function readWhitespace(markdown: string, result: MarkdownAnalysis): void {
       result.whitespace.entities.push(entity);
     }
   }
+}
+
+/** Three or more lines, at least 80% of them starting with their own line number. */
+function hasLineNumbers(code: string): boolean {
+  const lines = code.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 3) return false;
+  let numbered = 0;
+  lines.forEach((line, i) => {
+    if (new RegExp(`^\\s*${i + 1}(?!\\d)`).test(line)) numbered++;
+  });
+  return numbered >= 0.8 * lines.length;
 }
 
 /** Text of HTML source: tags dropped, entities decoded (a deliberate table, or a whole page). */

@@ -118,8 +118,34 @@ export function normaliseMeta(value: string | null | undefined): string {
   );
 }
 
-export function metaMatches(actual: string | null, expected: string | null): boolean {
+/** Bylines: a leading "By" is presentation, not the name (Readability keeps it, we may not). */
+export function bylineMatches(actual: string | null, expected: string | null): boolean {
+  const strip = (value: string | null) => normaliseMeta(value).replace(/^by\s+/, '');
+  return strip(actual) === strip(expected);
+}
+
+export function titleMatches(actual: string | null, expected: string | null): boolean {
   return normaliseMeta(actual) === normaliseMeta(expected);
+}
+
+const TITLE_SEPARATOR = /^\s*[-|–—·:»/]\s*\S/;
+
+/**
+ * Titles that differ only by a site name joined with a separator ("Story - Breitbart" vs
+ * "Story"): removing it is a deliberate improvement over Readability, not a mismatch.
+ */
+export function titleMatchesIgnoringSite(actual: string | null, expected: string | null): boolean {
+  const a = normaliseMeta(actual);
+  const e = normaliseMeta(expected);
+  if (a === e) return true;
+  const [short, long] = a.length < e.length ? [a, e] : [e, a];
+  if (!short) return false;
+  if (long.startsWith(short)) return TITLE_SEPARATOR.test(long.slice(short.length));
+  if (long.endsWith(short)) {
+    const head = long.slice(0, long.length - short.length);
+    return /\S\s*[-|–—·:»/]\s*$/.test(head);
+  }
+  return false;
 }
 
 /** Text of an HTML fragment as a reader sees it (scripts and styles excluded). */

@@ -178,7 +178,8 @@ function readabilityRows(pages: PageResult[]): Row[] {
     meanRow('text recall vs expected.html (mean)', (o) => o.overlap?.recall ?? 0),
     meanRow('text F1 vs expected.html (mean)', (o) => o.overlap?.f1 ?? 0),
     meanRow('title match', (o) => (o.titleMatch ? 1 : 0)),
-    meanRow('byline match', (o) => (o.bylineMatch ? 1 : 0)),
+    meanRow('title match, site suffix ignored', (o) => (o.titleMatchIgnoringSite ? 1 : 0)),
+    meanRow('byline match ("By" ignored)', (o) => (o.bylineMatch ? 1 : 0)),
   ];
 }
 
@@ -238,10 +239,16 @@ export function commonRows(pages: PageResult[]): Row[] {
   const medianOurs = quantile(times.ours, 0.5);
   const medianBase = quantile(times.baseline, 0.5);
   return [
-    countRow('relative URLs (not http/mailto)', pages, (o) => o.analysis.relativeUrls.length, zero),
+    countRow(
+      'relative URLs (not http/mailto/tel)',
+      pages,
+      (o) => o.analysis.relativeUrls.length,
+      zero,
+    ),
     countRow('empty links', pages, (o) => o.analysis.emptyLinks.length, zero),
     countRow('raw HTML outside tables', pages, (o) => o.analysis.rawHtml.length, zero),
     countRow('lost code blocks', pages, (o) => o.lostCode.length, zero),
+    countRow('fences with line numbers', pages, (o) => o.analysis.numberedFences.length, zero),
     countRow('ws: trailing-space lines', pages, (o) => ws(o).trailingSpaceLines.length, zero),
     countRow('ws: 3+ newline runs', pages, (o) => ws(o).blankLineRuns, zero),
     countRow('ws: indented text as code', pages, (o) => ws(o).indentedCode.length, zero),
@@ -290,7 +297,7 @@ export function summaryRows(bySet: Map<SetName, PageResult[]>): Row[] {
   const rows: Row[] = [];
   const headline: Record<SetName, string[]> = {
     'trafilatura-eval': ['with snippets found', 'without absent, strict', 'pooled F1'],
-    readability: ['text F1', 'title match', 'byline match'],
+    readability: ['text F1', 'title match, site', 'byline match'],
     defuddle: ['text F1', 'code languages', 'math spans', 'footnote pages', 'table pages'],
   };
   for (const [set, pages] of bySet) {

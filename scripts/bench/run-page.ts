@@ -7,10 +7,12 @@ import { analyseMarkdown, type MarkdownAnalysis } from './markdown-analysis.ts';
 import {
   htmlFragmentText,
   lostCodeBlocks,
-  metaMatches,
+  bylineMatches,
   pageSourceText,
   referenceCode,
   scoreSnippets,
+  titleMatches,
+  titleMatchesIgnoringSite,
   tokenOverlap,
   type Prf,
   type SnippetScore,
@@ -29,6 +31,7 @@ export interface Outcome {
   snippets?: SnippetScore;
   overlap?: Prf;
   titleMatch?: boolean;
+  titleMatchIgnoringSite?: boolean;
   bylineMatch?: boolean;
   defuddle?: DefuddleChecks;
 }
@@ -110,8 +113,9 @@ export function runPage(page: BenchPage, ours: OursExtractor, oursFirst: boolean
         break;
       case 'readability':
         outcome.overlap = tokenOverlap(analysis.plainText, expectedText);
-        outcome.titleMatch = metaMatches(value.title, labels.title);
-        outcome.bylineMatch = metaMatches(value.byline, labels.byline);
+        outcome.titleMatch = titleMatches(value.title, labels.title);
+        outcome.titleMatchIgnoringSite = titleMatchesIgnoringSite(value.title, labels.title);
+        outcome.bylineMatch = bylineMatches(value.byline, labels.byline);
         break;
       case 'defuddle':
         outcome.overlap = tokenOverlap(

@@ -50,6 +50,11 @@ const COMMON: Measure[] = [
     show: (o) => quote(o.lostCode),
   },
   {
+    name: 'fences with line numbers',
+    badness: (o) => o.analysis.numberedFences.length,
+    show: (o) => quote(o.analysis.numberedFences),
+  },
+  {
     name: 'trailing-space lines',
     badness: (o) => o.analysis.whitespace.trailingSpaceLines.length,
     show: (o) => quote(o.analysis.whitespace.trailingSpaceLines),
