@@ -101,7 +101,7 @@ describe('concurrent writes', () => {
   });
 
   it('concurrent edits and appends on one page serialise without losing either', async () => {
-    const page = await createPage(api, { markdown: 'a1 a2 a3 a4 a5 a6 a7 a8 a9 a10x' });
+    const page = await createPage(api, { markdown: 'a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 end' });
     const edits = Array.from({ length: 10 }, (_, i) =>
       api.post(`/pages/${page.id}/edits`, {
         edits: [{ id: `e${i}`, oldText: `a${i + 1} `, newText: `b${i + 1} ` }],
@@ -118,9 +118,9 @@ describe('concurrent writes', () => {
     for (const res of results.slice(10)) expectStatus(res, 200);
     const { markdown } = await getContent(api, page.id);
     for (let i = 0; i < 10; i++) expect(count(markdown, `tail-${i}`)).toBe(1);
-    // "a10x" contains no "a1 ": each edit matched exactly once and applied.
+    // "a10 " contains no "a1 ": each edit matched exactly once and applied.
     for (const res of results.slice(0, 10)) expectStatus(res, 200);
-    expect(markdown.startsWith('b1 b2 b3 b4 b5 b6 b7 b8 b9 a10x')).toBe(true);
+    expect(markdown.startsWith('b1 b2 b3 b4 b5 b6 b7 b8 b9 b10 end')).toBe(true);
   });
 
   it('50 concurrent page creations give 50 distinct pages', async () => {

@@ -110,9 +110,16 @@ describe('folders', () => {
     expect(ids(trashedFolders)).toContain(top.id);
     for (const folder of trashedFolders) expect(folder.deletedAt).toMatch(ISO_MS);
     expect(ids(await listAll(api, '/trash/pages'))).not.toContain(outside.id);
-    // The subtree is not reachable while in Trash.
-    expect(ids(await listAll(api, `/pages?parentId=${sub.id}`))).not.toContain(inSub.id);
-    expect(ids(await listAll(api, `/pages?parentId=${top.id}`))).not.toContain(inTop.id);
+    // The subtree is not reachable while in Trash: filtering by a trashed folder is a 404
+    // or lists nothing, and its pages are not readable through the lists.
+    for (const [folder, page] of [
+      [sub.id, inSub.id],
+      [top.id, inTop.id],
+    ]) {
+      const res = await api.get(`/pages?parentId=${folder}`);
+      if (res.status === 200) expect(ids(res.body.data)).not.toContain(page);
+      else expectError(res, 404, 'not_found');
+    }
   });
 
   it('restores a folder with its subtree (spec: PATCH /folders/{id}/restore)', async () => {

@@ -95,12 +95,45 @@ export function client(service: RunningService, auth: Auth | null): Client {
   };
 }
 
-/** A client with a fresh read+write token for `email` (default: the demo user). */
+const demoSessions = new WeakMap<RunningService, Promise<string>>();
+
+/**
+ * Mints a token through `POST /tokens` with a browser session: one HTTP call instead of a CLI
+ * process per token keeps the suite fast (the CLI path has its own tests in cli.test.ts).
+ */
+async function mintToken(
+  service: RunningService,
+  cookie: string,
+  scopes: string[],
+): Promise<string> {
+  const res = await send(
+    service.baseUrl,
+    'POST',
+    '/tokens',
+    { json: { name: 'test', scopes, expiresAt: null } },
+    { cookie },
+  );
+  if (res.status !== 201 || typeof res.body?.token !== 'string') {
+    throw new Error(`POST /tokens failed: ${res.status} ${res.text}`);
+  }
+  return res.body.token;
+}
+
+/** A client with a fresh token (default scopes read+write) for `email` (default: the demo user). */
 export async function tokenClient(
   service: RunningService,
   opts: { scopes?: string[]; email?: string } = {},
 ): Promise<Client> {
-  return client(service, { token: await service.token(opts) });
+  const scopes = opts.scopes ?? ['pages:read', 'pages:write'];
+  if (opts.email !== undefined && opts.email !== service.demo.email) {
+    return client(service, { token: await service.token({ ...opts, scopes }) });
+  }
+  let session = demoSessions.get(service);
+  if (!session) {
+    session = service.signIn();
+    demoSessions.set(service, session);
+  }
+  return client(service, { token: await mintToken(service, await session, scopes) });
 }
 
 /** Creates a user through the CLI and returns a read+write token client for them. */
@@ -111,7 +144,10 @@ export async function newUser(
   const email = `${label}-${randomUUID().slice(0, 8)}@example.test`;
   const password = `pw-${randomUUID()}`;
   await service.cli(['user', 'add', '--email', email, '--password', password, '--name', label]);
-  const api = await tokenClient(service, { email });
+  const cookie = await service.signIn(email, password);
+  const api = client(service, {
+    token: await mintToken(service, cookie, ['pages:read', 'pages:write']),
+  });
   return { email, password, api };
 }
 
