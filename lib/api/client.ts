@@ -504,6 +504,7 @@ export class ApiClient {
   async getContent(pageId: string, opts?: CallOptions): Promise<PageContent> {
     const path = routes.pageContent(pageId);
     const raw = await this.http.send({ method: 'GET', path, read: 'text' }, opts);
+    requireMarkdown(raw, `GET ${path}`);
     return { markdown: raw.text, etag: requireEtag(raw, `GET ${path}`) };
   }
 
@@ -641,6 +642,7 @@ export class ApiClient {
       { method: 'GET', path: routes.pageExport(pageId), read: 'text' },
       opts,
     );
+    requireMarkdown(raw, `GET ${routes.pageExport(pageId)}`);
     return { markdown: raw.text, filename: filenameOf(raw.headers) };
   }
 
@@ -714,6 +716,18 @@ export class ApiClient {
 function resolveParent(parentId: string | null | undefined): string | undefined {
   if (parentId === undefined) return undefined;
   return parentId === null ? ROOT_PARENT_QUERY : parentId;
+}
+
+/**
+ * Content is `text/markdown` (spec, GET content). An HTML or JSON body is a captive portal, a
+ * proxy's page or a wrong route: taking it as the page's markdown would let `updateContent`
+ * write it back into the page. A missing or plain-text type is tolerated.
+ */
+function requireMarkdown(raw: RawResponse, request: string): void {
+  const type = raw.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type && (type === 'text/html' || type === 'application/xhtml+xml' || type.endsWith('json'))) {
+    throw invalidResponse(request, raw.status, `expected markdown, got ${type}`);
+  }
 }
 
 function requireEtag(raw: RawResponse, request: string): string {

@@ -15,6 +15,8 @@ export interface RequestSignal {
   dispose(): void;
 }
 
+// A cleared timer rather than `AbortSignal.timeout`: the latter cannot be cancelled, so every
+// finished request would leave a live 30 s timer behind in the worker.
 export function requestSignal(timeoutMs: number, callerSignal?: AbortSignal): RequestSignal {
   const timeout = new AbortController();
   const timer = setTimeout(

@@ -409,7 +409,10 @@ describe('permissions', () => {
     );
     expect(isForbidden(e)).toBe(true);
     expect(e).toMatchObject({ status: 403, code: 'forbidden', retryable: false });
+    const update = await failure(viewer.updateContent(page.id, (md) => `${md}!`));
+    expect(update).toMatchObject({ status: 403, code: 'forbidden' });
     expect(isNotFound(await failure(viewer.getPage(privatePage.id)))).toBe(true);
+    expect((await api.getContent(page.id)).markdown).toBe('hi');
   });
 });
 

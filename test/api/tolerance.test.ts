@@ -202,6 +202,24 @@ describe('answers that break the spec', () => {
     expect(append.message).toContain('field "etag"');
   });
 
+  it('refuses an HTML page as page content, so it can never be written back', async () => {
+    server.queue({
+      body: '<html><head><title>Sign in to Wi-Fi</title></head></html>',
+      headers: { 'content-type': 'text/html; charset=utf-8', etag: '"portal"' },
+    });
+    let changed = false;
+    const e = await failure(
+      client.updateContent(PAGE_ID, (md) => {
+        changed = true;
+        return `${md} more`;
+      }),
+    );
+    expect(e.kind).toBe('invalid-response');
+    expect(e.message).toContain('expected markdown, got text/html');
+    expect(changed).toBe(false);
+    expect(server.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
   it('stops a list whose cursor repeats instead of looping forever', async () => {
     server.fallback(() => ({ body: { data: [page()], nextCursor: 'same' } }));
     const e = await failure(collect(client.listPages()));
@@ -344,6 +362,29 @@ describe('what the client sends', () => {
     await session.me();
     expect(server.requests[1]!.headers.authorization).toBeUndefined();
     expect(server.requests[1]!.headers.cookie).toBe('neutral-auth.session_token=abc');
+  });
+
+  it('asks the browser for cookies only with a session credential', async () => {
+    server.fallback(() => ({ body: { id: 'u1' } }));
+    const modes: (RequestCredentials | undefined)[] = [];
+    const recording = (input: string, init: RequestInit) => {
+      modes.push(init.credentials);
+      return fetch(input, init);
+    };
+    const base = { baseUrl: server.baseUrl, fetch: recording };
+    await new ApiClient({ ...base, credential: { kind: 'token', token: TOKEN } }).me();
+    await new ApiClient({ ...base, credential: { kind: 'session' } }).me();
+    expect(modes).toEqual(['omit', 'include']);
+    expect(server.requests[1]!.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses a base URL that is not http(s) and an empty token', () => {
+    const credential = { kind: 'token', token: TOKEN } as const;
+    expect(() => new ApiClient({ baseUrl: 'not a url', credential })).toThrow(/not a URL/);
+    expect(() => new ApiClient({ baseUrl: 'file:///etc/api/v1', credential })).toThrow(/http/);
+    expect(
+      () => new ApiClient({ baseUrl: server.baseUrl, credential: { kind: 'token', token: ' ' } }),
+    ).toThrow(/empty/);
   });
 
   it('sends markdown with If-Match, and leaves If-Match out only when asked', async () => {
