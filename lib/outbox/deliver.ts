@@ -1,4 +1,4 @@
-import { isNotFound } from '../api';
+import { isNotFound, isRetryable } from '../api';
 import type { AddToPageWrite } from '../write-request';
 import type { OutboxEntry, OutboxResult } from './entry';
 import { readPageclipId, withPageclipId } from './pageclip-id';
@@ -13,6 +13,7 @@ export interface OutboxApi {
     parentId?: string | null;
   }): Promise<readonly { id: string; createdAt?: string | null }[]>;
   getContent(pageId: string): Promise<{ markdown: string }>;
+  trashPage(pageId: string): Promise<unknown>;
   appendContent(
     pageId: string,
     operation: { id: string; operation: AddToPageWrite['operation']; content: string },
@@ -31,7 +32,8 @@ export interface DeliveryHooks {
  * - `add-to-page`: the clipId is both the Idempotency-Key and the content-operation id, so a
  *   retry within 24 hours is replayed, never applied twice (decisions.md, "Idempotency").
  * - `create-page`: `POST /pages` has no key, so when an earlier attempt may have been applied
- *   the page is looked up first (resolve by title, then the `pageclip_id` in its content).
+ *   the page is looked up first (resolve by title, then the `pageclip_id` in its content), and
+ *   after every create the copies are settled (see `settleCreated`).
  * - `add-to-titled-page`: the page is resolved by exact title (fixed in the entry once found),
  *   created with the note as its content when there is none (exactly-once like a create), and
  *   otherwise appended to with the key.
@@ -48,31 +50,39 @@ export async function deliver(
 
     case 'create-page': {
       if (entry.outcomeUnknown) {
-        const found = await findCreatedPage(api, write.title, write.parentId, write.clipId);
+        const found = await settleCreated(api, write.title, write.parentId, write.clipId);
         if (found) return { pageId: found };
       }
-      const markdown = withPageclipId(write.markdown, write.clipId);
-      const page = await api.createPage({ title: write.title, markdown, parentId: write.parentId });
-      return { pageId: page.id };
+      return { pageId: await createOnce(api, write.title, write.markdown, write) };
     }
 
     case 'add-to-titled-page': {
       if (entry.targetPageId !== null) return append(api, entry.targetPageId, entry);
-      const candidates = await api.resolvePages({ title: write.title, parentId: write.parentId });
       if (entry.outcomeUnknown) {
-        const found = await findByPageclipId(api, candidates, write.clipId);
+        const found = await settleCreated(api, write.title, write.parentId, write.clipId);
         if (found) return { pageId: found };
       }
-      const existing = oldest(candidates);
+      const existing = oldest(
+        await api.resolvePages({ title: write.title, parentId: write.parentId }),
+      );
       if (existing) {
         await hooks.setTarget(existing.id);
         return append(api, existing.id, entry);
       }
-      const markdown = withPageclipId(write.content, write.clipId);
-      const page = await api.createPage({ title: write.title, markdown, parentId: write.parentId });
-      return { pageId: page.id };
+      return { pageId: await createOnce(api, write.title, write.content, write) };
     }
   }
+}
+
+async function createOnce(
+  api: OutboxApi,
+  title: string,
+  body: string,
+  write: { clipId: string; parentId: string | null },
+): Promise<string> {
+  const markdown = withPageclipId(body, write.clipId);
+  const page = await api.createPage({ title, markdown, parentId: write.parentId });
+  return (await settleCreated(api, title, write.parentId, write.clipId, page.id)) ?? page.id;
 }
 
 async function append(api: OutboxApi, pageId: string, entry: OutboxEntry): Promise<OutboxResult> {
@@ -86,22 +96,25 @@ async function append(api: OutboxApi, pageId: string, entry: OutboxEntry): Promi
   return { pageId, etag: res.etag };
 }
 
-/** The page this clip created, if an earlier attempt did create it. */
-export async function findCreatedPage(
+/**
+ * Finds the page(s) this clip created and makes sure exactly one is left: keeps `keep` (the
+ * page the create answered with) or else the oldest, and moves any other copy to the Trash.
+ *
+ * Copies happen without any retry of ours: Chromium resends a request by itself when a reused
+ * keep-alive connection is closed before the answer arrives, POST included (the chaos run
+ * caught two pages created 5 ms apart from one `fetch`). The spec gives `POST /pages` no
+ * idempotency key, so the clip id in the frontmatter is how we notice and repair it. Returns
+ * null when the clip created no page.
+ */
+export async function settleCreated(
   api: OutboxApi,
   title: string,
   parentId: string | null,
   clipId: string,
+  keep?: string,
 ): Promise<string | null> {
   const candidates = await api.resolvePages({ title, parentId });
-  return findByPageclipId(api, candidates, clipId);
-}
-
-async function findByPageclipId(
-  api: OutboxApi,
-  candidates: readonly { id: string }[],
-  clipId: string,
-): Promise<string | null> {
+  const ours: { id: string; createdAt?: string | null }[] = [];
   for (const candidate of candidates) {
     let markdown: string;
     try {
@@ -111,9 +124,21 @@ async function findByPageclipId(
       if (isNotFound(err)) continue;
       throw err;
     }
-    if (readPageclipId(markdown) === clipId) return candidate.id;
+    if (readPageclipId(markdown) === clipId) ours.push(candidate);
   }
-  return null;
+  if (ours.length === 0) return null;
+  const kept = ours.find((p) => p.id === keep) ?? oldest(ours)!;
+  for (const copy of ours) {
+    if (copy.id === kept.id) continue;
+    try {
+      await api.trashPage(copy.id);
+    } catch (err) {
+      // Gone already: fine. Retryable: the next attempt settles again. Anything else (no
+      // admin right on the copy) cannot be repaired by us; the clip itself is saved.
+      if (!isNotFound(err) && isRetryable(err)) throw err;
+    }
+  }
+  return kept.id;
 }
 
 /** Several pages with the Inbox's title: always the same one, the oldest. */

@@ -120,8 +120,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
 
     const harness = h;
     const svc = service;
+    const timeline: string[] = [];
     const disrupt = async (event: ChaosEvent): Promise<void> => {
       events[event]++;
+      timeline.push(`${Date.now()} ${event}`);
       if (event === 'stop-worker') await harness.stopServiceWorker();
       else if (event === 'restart-browser') await harness.restartBrowser();
       else {
@@ -158,6 +160,26 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     proxy.setRandom(null);
 
     const verdict = await verify(direct, folder, targets, plan);
+    if (verdict.duplicateClips.length > 0) {
+      // What the outbox knew about each duplicated clip: the first thing to look at.
+      const details = await harness.background(
+        (pc, ids: string[]) =>
+          pc.ctx.outbox
+            .list()
+            .then((entries) =>
+              entries.filter((e) => ids.includes(e.id)).map((e) => ({ ...e, write: e.write.kind })),
+            ),
+        verdict.duplicateClips,
+      );
+      for (const d of details) log(`chaos: duplicated clip ${JSON.stringify(d)}`);
+      log(`chaos: disruptions at ${timeline.join(', ')}`);
+      const pages = await collect(direct.listPages({ parentId: folder }));
+      for (const p of pages) {
+        const md = (await direct.getContent(p.id)).markdown;
+        if (verdict.duplicateClips.includes(readPageclipId(md) ?? ''))
+          log(`chaos: copy ${p.id} created ${Date.parse(p.createdAt)}`);
+      }
+    }
     const faults = Object.values(faultCounts).reduce((a, b) => a + b, 0);
     const summary = [
       `faults injected: ${Object.entries(faultCounts)
@@ -287,6 +309,7 @@ async function waitForDrain(
 }
 
 interface Verdict {
+  duplicateClips: string[];
   lost: number;
   duplicated: number;
   outOfOrder: number;
@@ -317,10 +340,14 @@ async function verify(
   }
   const inboxes = pages.filter((p) => p.title === INBOX);
   const notes = plan.filter((p) => p.kind === 'note');
+  const duplicateClips: string[] = [];
   for (const c of creates) {
     const n = byClip.get(c.write.clipId) ?? 0;
     if (n === 0) lost++;
-    if (n > 1) duplicated += n - 1;
+    if (n > 1) {
+      duplicated += n - 1;
+      duplicateClips.push(c.write.clipId);
+    }
   }
   const expectedPages = TARGET_PAGES + creates.length + (notes.length > 0 ? 1 : 0);
   const known = new Set([
@@ -355,6 +382,7 @@ async function verify(
   check(notes, inboxes.map((p) => contents.get(p.id) ?? '').join('\n'));
 
   return {
+    duplicateClips,
     lost,
     duplicated,
     outOfOrder,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiClient } from '../../lib/api';
+import { ApiClient, collect } from '../../lib/api';
 import { readPageclipId, type OutboxEntry } from '../../lib/outbox';
 import { HOUR_MS } from '../../lib/outbox/policy';
 import { REPLAY_WINDOW_CODE } from '../../lib/outbox/state';
@@ -131,6 +131,57 @@ describe('exactly once under faults', () => {
     // Exactly one POST reached the service; the retry found the page instead of creating it.
     const creates = rig.proxy.log.filter((r) => r.method === 'POST' && r.path === '/api/v1/pages');
     expect(creates).toHaveLength(1);
+  });
+
+  it('leaves one page when the browser itself sent the create twice (Chromium resends a POST on a dropped keep-alive connection)', async () => {
+    const resending = new ApiClient({
+      baseUrl: rig.proxy.rebase(rig.service.baseUrl),
+      credential: { kind: 'token', token: rig.token },
+      fetch: async (input, init) => {
+        if (init.method === 'POST' && new URL(input).pathname.endsWith('/pages')) {
+          await fetch(input, init);
+        }
+        return fetch(input, init);
+      },
+    });
+    const outbox = rig.makeOutbox({ getClient: async () => resending });
+    const folder = await rig.newFolder();
+    const write = createWrite(folder);
+    const other = createWrite(folder, titleOf(write)); // same title, another clip: left alone
+    await outbox.enqueue(write, 'Clip');
+    await outbox.enqueue(other, 'Clip');
+    await rig.drain(outbox);
+
+    const pages = await pagesTitled(folder, titleOf(write));
+    expect(pages).toHaveLength(2);
+    const ids = await Promise.all(pages.map(async (p) => readPageclipId(await contentOf(p.id))));
+    expect(ids.sort()).toEqual([write.clipId, other.clipId].sort());
+    const trashed = (await collect(rig.direct.listTrashedPages())).filter(
+      (p) => p.title === titleOf(write),
+    );
+    expect(trashed).toHaveLength(2);
+    expect((await outbox.list()).map((e) => e.status)).toEqual(['saved', 'saved']);
+  });
+
+  it('trashes extra copies found when looking up an uncertain create', async () => {
+    const outbox = rig.makeOutbox();
+    const folder = await rig.newFolder();
+    const write = createWrite(folder);
+    const markdown = `---\npageclip_id: ${write.clipId}\n---\n\nBody`;
+    const first = await rig.direct.createPage({
+      title: titleOf(write),
+      markdown,
+      parentId: folder,
+    });
+    await rig.direct.createPage({ title: titleOf(write), markdown, parentId: folder });
+    rig.proxy.addRule({ method: 'POST', path: '/api/v1/pages', faults: ['unavailable'] });
+    await outbox.enqueue(write, 'Clip');
+    await rig.drain(outbox);
+    expect(await pagesTitled(folder, titleOf(write))).toMatchObject([{ id: first.id }]);
+    expect(await entry(write.clipId)).toMatchObject({
+      status: 'saved',
+      result: { pageId: first.id },
+    });
   });
 
   it('creates again when the lost create had not been applied (reset before forwarding)', async () => {

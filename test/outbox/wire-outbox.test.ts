@@ -29,6 +29,7 @@ function recordingApi(calls: string[], fail = false): OutboxApi {
     createPage: async () => ({ id: PAGE }),
     resolvePages: async () => [],
     getContent: async () => ({ markdown: '' }),
+    trashPage: async () => ({}),
     appendContent: async (_pageId, op) => {
       calls.push(op.id);
       if (fail) {
