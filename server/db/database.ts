@@ -20,6 +20,12 @@ export function openDatabase(dataDir: string): Database {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Checkpoints copy the WAL back with fsyncs; doing that every 64 MiB instead of every
+  // 4 MiB keeps them off most appends. A larger page cache and mmap serve reads from memory.
+  db.pragma('wal_autocheckpoint = 16384');
+  db.pragma('cache_size = -65536');
+  db.pragma('mmap_size = 268435456');
+  db.pragma('temp_store = MEMORY');
   migrate(db);
   return db;
 }

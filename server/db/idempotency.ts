@@ -26,18 +26,17 @@ export function idempotencyRepository(db: Database) {
     `SELECT fingerprint, state, status, body, etag, created_at, completed_at FROM idempotency
       WHERE caller = ? AND method = ? AND path = ? AND key = ?`,
   );
-  const reserve = db.prepare(
-    `INSERT INTO idempotency (caller, method, path, key, fingerprint, state, created_at)
-     VALUES (@caller, @method, @path, @key, @fingerprint, 'pending', @now)
+  // Reservation, operation and completion share one transaction (http/idempotency.ts), so
+  // the row is written once, completed; `reserve` exists for a reservation that must be
+  // visible while an operation is in flight outside a transaction.
+  const UPSERT = `INSERT INTO idempotency
+       (caller, method, path, key, fingerprint, state, status, body, etag, created_at, completed_at)
+     VALUES (@caller, @method, @path, @key, @fingerprint, @state, @status, @body, @etag, @now, @completedAt)
      ON CONFLICT (caller, method, path, key) DO UPDATE SET
-       fingerprint = excluded.fingerprint, state = 'pending', status = NULL, body = NULL,
-       etag = NULL, created_at = excluded.created_at, completed_at = NULL`,
-  );
-  const complete = db.prepare(
-    `UPDATE idempotency SET state = 'completed', status = @status, body = @body, etag = @etag,
-       completed_at = @now
-     WHERE caller = @caller AND method = @method AND path = @path AND key = @key`,
-  );
+       fingerprint = excluded.fingerprint, state = excluded.state, status = excluded.status,
+       body = excluded.body, etag = excluded.etag, created_at = excluded.created_at,
+       completed_at = excluded.completed_at`;
+  const upsert = db.prepare(UPSERT);
   const release = db.prepare(
     'DELETE FROM idempotency WHERE caller = ? AND method = ? AND path = ? AND key = ?',
   );
@@ -58,14 +57,25 @@ export function idempotencyRepository(db: Database) {
       return row;
     },
     reserve(scope: IdempotencyScope, fingerprint: string, now: number): void {
-      reserve.run({ ...scope, fingerprint, now });
+      upsert.run({
+        ...scope,
+        fingerprint,
+        state: 'pending',
+        status: null,
+        body: null,
+        etag: null,
+        now,
+        completedAt: null,
+      });
     },
+    /** Stores the completed response (replacing a reservation, or as the first write). */
     complete(
       scope: IdempotencyScope,
+      fingerprint: string,
       response: { status: number; body: string; etag: string | null },
       now: number,
     ): void {
-      complete.run({ ...scope, ...response, now });
+      upsert.run({ ...scope, fingerprint, state: 'completed', ...response, now, completedAt: now });
     },
     release(scope: IdempotencyScope): void {
       release.run(scope.caller, scope.method, scope.path, scope.key);

@@ -99,7 +99,7 @@ const migrations: readonly string[] = [
     created_at INTEGER NOT NULL,
     completed_at INTEGER,
     PRIMARY KEY (caller, method, path, key)
-  );
+  ) WITHOUT ROWID;
   CREATE INDEX idempotency_created ON idempotency(created_at);
 
   CREATE TABLE images (
@@ -117,13 +117,12 @@ const migrations: readonly string[] = [
   // a listing can place the page where it stood when the listing began.
   `
   UPDATE pages SET created_at = created_at * 1000, updated_at = updated_at * 1000;
+  -- Keyed by the (unique) stamp of the change: every insert appends at the end of one b-tree.
   CREATE TABLE page_changes (
+    changed_at INTEGER PRIMARY KEY,
     page_id TEXT NOT NULL,
-    changed_at INTEGER NOT NULL,
-    prev_updated_at INTEGER NOT NULL,
-    PRIMARY KEY (page_id, changed_at)
-  ) WITHOUT ROWID;
-  CREATE INDEX page_changes_time ON page_changes(changed_at);
+    prev_updated_at INTEGER NOT NULL
+  );
   `,
 ];
 

@@ -100,10 +100,15 @@ export function pagesRepository(db: Database) {
     ),
   };
   const changedSince = db.prepare(
-    `SELECT ${META}, (SELECT prev_updated_at FROM page_changes c
-                       WHERE c.page_id = pages.id AND c.changed_at > @asOf
-                       ORDER BY c.changed_at LIMIT 1) AS snapshot_at
-       FROM pages WHERE deleted_at IS NULL AND updated_at > @asOf AND created_at <= @asOf
+    // SQLite returns the other columns of the row that holds min(): the first change after
+    // the snapshot, whose prev_updated_at is the page's time as of the snapshot.
+    `WITH firsts AS (
+       SELECT page_id, prev_updated_at, min(changed_at) FROM page_changes
+        WHERE changed_at > @asOf GROUP BY page_id
+     )
+     SELECT ${META}, firsts.prev_updated_at AS snapshot_at
+       FROM pages LEFT JOIN firsts ON firsts.page_id = pages.id
+      WHERE deleted_at IS NULL AND updated_at > @asOf AND created_at <= @asOf
         AND ${PARENT} AND ${VISIBLE}`,
   );
   const trashed = {

@@ -30,10 +30,10 @@ function readKey(c: Context<AppEnv>): string | undefined {
  *
  * Reservation, the change itself and the stored response are one SQLite transaction, so a
  * crash can never leave a change applied without its record, or a record without its
- * change. Within this process a reservation is therefore never visible while pending; a
- * pending row (from another process on the same data directory) is honoured: 409 while
- * younger than 5 minutes, then treated as expired. 4xx outcomes are stored and replayed;
- * any other failure rolls the transaction back, which releases the key.
+ * change, and the record is written once, already completed. A pending reservation (from
+ * another process on the same data directory) is honoured: 409 while younger than
+ * 5 minutes, then treated as expired. 4xx outcomes are stored and replayed; any other
+ * failure rolls the transaction back, which releases the key.
  */
 export async function runIdempotent(
   c: Context<AppEnv>,
@@ -88,11 +88,11 @@ export async function runIdempotent(
           },
         };
       }
-      repos.idempotency.reserve(scope, fingerprint, now);
       let result: OperationResult | ApiError;
       try {
-        // A savepoint, so a refused operation leaves nothing behind but its stored refusal.
-        result = repos.db.transaction(operation)();
+        // Operations refuse (throw a 4xx) before they write anything, so no savepoint is
+        // needed; an unexpected error rolls the whole transaction back, releasing the key.
+        result = operation();
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         result = error;
@@ -101,7 +101,8 @@ export async function runIdempotent(
         result instanceof ApiError
           ? { status: result.status, body: JSON.stringify(result.envelope), etag: null }
           : { status: result.status, body: JSON.stringify(result.body), etag: result.etag };
-      repos.idempotency.complete(scope, stored, deps.now());
+      // Reservation and completion in one write: nothing between them can observe it.
+      repos.idempotency.complete(scope, fingerprint, stored, now);
       return { result, replayed: false };
     },
   );
