@@ -87,10 +87,6 @@ export class Transport {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
-  get credentialKind(): Credential['kind'] {
-    return this.credential.kind;
-  }
-
   url(path: string, query?: Query): string {
     const url = new URL(this.baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {})) {

@@ -23,7 +23,11 @@
  * 3. otherwise `pass`.
  *
  * `counts()` tells how many of each kind were injected; `log` lists every request with its
- * fault. Used by the API client tests and the outbox's chaos test:
+ * fault and upstream status; `idle()` waits until no request is being handled (a delayed one
+ * may reach the service after the client moved on); `reset()` forgets rules, random mode,
+ * counts and log. Requests with no fault are buffered and forwarded as they are (hop-by-hop
+ * headers dropped, `Host` rewritten); an unreachable service is a 502 HTML page. Used by the
+ * API client tests and the outbox's chaos test:
  *
  *   const proxy = await startFaultProxy({ target: service.origin });
  *   const client = new ApiClient({ baseUrl: proxy.rebase(service.baseUrl), credential });
