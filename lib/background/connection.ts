@@ -66,6 +66,13 @@ export async function getConnectionState(
   };
 }
 
+/** A write the service refused because of the token itself, not the request: fixed by reconnecting. */
+export function isCredentialRefusal(
+  error: { status: number | null; code: string } | null,
+): boolean {
+  return error !== null && (error.status === 401 || error.code === 'insufficient_scope');
+}
+
 export async function recordProblem(ctx: BackgroundContext, p: Problem): Promise<void> {
   await connectionProblemItem.setValue({ problem: p, at: ctx.now() });
 }
@@ -151,7 +158,11 @@ async function storeConnection(
   await connectionProblemItem.setValue(null);
   await signInPendingItem.setValue(null);
   ctx.broadcast({ type: 'connection-changed', state: await getConnectionState(ctx) });
-  // Let a queued outbox entry that waited for a connection go now.
+  // Writes refused for the old token (401) or its scopes (403) get another go with the new
+  // one; entries that waited for a connection go now.
+  await ctx.outbox
+    .retryAll((e) => e.status === 'failed' && isCredentialRefusal(e.lastError))
+    .catch(() => 0);
   void ctx.outbox.flush().catch(() => undefined);
 }
 

@@ -11,7 +11,12 @@ import { Outbox, scheduleOutboxAlarm, wireOutbox } from '../outbox';
 import { lastDestinationItem, recentFoldersItem, recentPagesItem } from '../settings';
 import { currentClient } from './client';
 import { onCommand } from './commands';
-import { onSignInTabRemoved, onSignInTabUpdated, recordProblem } from './connection';
+import {
+  isCredentialRefusal,
+  onSignInTabRemoved,
+  onSignInTabUpdated,
+  recordProblem,
+} from './connection';
 import type { BackgroundContext } from './context';
 import { createHandlers } from './handlers';
 import { onMenuClicked, refreshMenus } from './menus';
@@ -54,21 +59,16 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
     item.watch(() => void refreshMenus());
 
   wireOutbox(ctx.outbox);
-  ctx.outbox.onChange((entries) => {
-    ctx.broadcast({ type: 'outbox-changed', entries });
-    // A write refused for the token (401) or a missing scope (403) is a connection problem too.
-    const refused = entries.find(
-      (e) =>
-        e.status === 'failed' &&
-        (e.lastError?.status === 401 || e.lastError?.code === 'insufficient_scope'),
+  ctx.outbox.onChange((entries) => ctx.broadcast({ type: 'outbox-changed', entries }));
+  // A write refused for the token (401) or a missing scope (403) is a connection problem too:
+  // the options page and popup show it until the user reconnects.
+  ctx.outbox.onSettled((entry) => {
+    if (entry.status !== 'failed' || !isCredentialRefusal(entry.lastError)) return;
+    const { status, code, message } = entry.lastError!;
+    void recordProblem(
+      ctx,
+      describeError(new ApiError({ kind: 'http', status, code, message }), ''),
     );
-    if (refused?.lastError) {
-      const { status, code, message } = refused.lastError;
-      void recordProblem(
-        ctx,
-        describeError(new ApiError({ kind: 'http', status, code, message }), ''),
-      );
-    }
   });
   return ctx;
 }

@@ -253,6 +253,10 @@ describe('failures the user can act on', () => {
     expect(after.problem?.message).toContain('pages:write');
     // Nothing dropped: the entry waits for retry, edit or discard.
     expect((await h.send('outbox.list', {})).entries.some((e) => e.id === entry.id)).toBe(true);
+    // Reconnecting with a token that may write sends it again.
     await h.connect();
+    expect((await waitSaved(entry.id)).status).toBe('saved');
+    expect(await api.resolvePages({ title: 'Not allowed' })).toHaveLength(1);
+    expect((await h.send('connection.get', {})).problem).toBeNull();
   });
 });

@@ -1,0 +1,80 @@
+/**
+ * The options page in real Chromium against the real local service: connect with a pasted
+ * token and by signing in through the service's sign-in page, a rejected token explained
+ * plainly, and disconnecting. Writes the options-page screenshots used in the README.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchExtension, type ExtensionHarness } from './harness';
+import { screenshot } from './ui-support';
+
+let h: ExtensionHarness;
+
+beforeAll(async () => {
+  h = await launchExtension();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function openOptions() {
+  const page = await h.context.newPage();
+  await page.setViewportSize({ width: 900, height: 900 });
+  await page.goto(h.extensionUrl('options.html'));
+  return page;
+}
+
+describe('the options page', () => {
+  it('welcomes a new user, explains a rejected token, then connects with a pasted token', async () => {
+    await h.send('connection.disconnect', {});
+    const page = await openOptions();
+    await page.getByRole('heading', { name: 'Welcome to Pageclip' }).waitFor();
+    await page.getByLabel('Service address').fill(h.service.baseUrl);
+    await screenshot(page, 'options-welcome');
+
+    await page.getByLabel('API token').fill('pc_revoked_or_made_up_token_0000000000');
+    await page.getByRole('button', { name: 'Connect with token' }).click();
+    await page.getByRole('alert').getByText(/token was revoked or has expired/).waitFor();
+    await screenshot(page, 'options-error');
+
+    const token = await h.service.token({ scopes: ['pages:read', 'pages:write'] });
+    await page.getByLabel('API token').fill(token);
+    await page.getByRole('button', { name: 'Connect with token' }).click();
+    await page.getByText(`Connected as ${h.service.demo.email}`).or(page.getByText(/^Connected as /)).first().waitFor();
+    expect(await page.locator('.connection-status').textContent()).toContain(h.service.demo.email);
+    expect(await page.locator('.connection-status').textContent()).toContain(h.service.baseUrl);
+    // The token is never shown back, nor kept in the page.
+    await page.reload();
+    await page.locator('.connection-status.ok').waitFor();
+    expect(await page.getByLabel('API token').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(token);
+    await screenshot(page, 'options-connected');
+    await page.close();
+  });
+
+  it('signs in through the service sign-in page and mints its own token', async () => {
+    await h.send('connection.disconnect', {});
+    const page = await openOptions();
+    await page.getByLabel('Service address').fill(h.service.baseUrl);
+    const signInTab = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/auth/sign-in') });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Finish signing in in the tab that opened, then come back here.').waitFor();
+    const signIn = await signInTab;
+    await signIn.waitForLoadState();
+    await signIn.fill('#email', h.service.demo.email);
+    await signIn.fill('#password', h.service.demo.password);
+    await signIn.click('button[type=submit], input[type=submit]');
+    // The background pushes `connection-changed`; the page updates without a reload.
+    await page.locator('.connection-status.ok').waitFor({ timeout: 15_000 });
+    expect(await page.locator('.connection-status').textContent()).toContain(h.service.demo.email);
+    await page.close();
+  });
+
+  it('disconnects and says so', async () => {
+    await h.connect();
+    const page = await openOptions();
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('Disconnected. The token was removed from this browser.').waitFor();
+    expect((await h.send('connection.get', {})).hasToken).toBe(false);
+    await page.close();
+  });
+});
