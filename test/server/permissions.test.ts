@@ -10,15 +10,18 @@ import {
   getContent,
   listAll,
   newUser,
+  tokenClient,
   type Client,
   type Folder,
   type PageMeta,
 } from './support/http';
 
 let svc: RunningService;
+let owner: Client;
 
 beforeAll(async () => {
   svc = await startService();
+  owner = await tokenClient(svc);
 });
 afterAll(async () => {
   await svc?.stop();
@@ -29,13 +32,14 @@ const grant = (email: string, item: string, level: 'view' | 'edit' | 'admin') =>
 const restrict = (item: string) => svc.cli(['restrict', '--item', item]);
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
+/** The owner is shared (its items are distinct per test); each test gets a fresh second user. */
 async function twoUsers(): Promise<{
   owner: Client;
   other: Client;
   otherEmail: string;
 }> {
-  const [owner, other] = await Promise.all([newUser(svc, 'owner'), newUser(svc, 'other')]);
-  return { owner: owner.api, other: other.api, otherEmail: other.email };
+  const other = await newUser(svc, 'other');
+  return { owner, other: other.api, otherEmail: other.email };
 }
 
 describe('isolation between users', () => {
@@ -184,7 +188,7 @@ describe('grants', () => {
     expect(ids(await listAll(owner, `/pages?parentId=${folder.id}`))).toEqual([page.id]);
   });
 
-  it('a view grant on a folder does not allow creating inside it', async () => {
+  it('a view grant on a folder does not allow creating, moving or copying into it', async () => {
     const { owner, other, otherEmail } = await twoUsers();
     const folder = await createFolder(owner);
     await grant(otherEmail, folder.id, 'view');
@@ -194,6 +198,17 @@ describe('grants', () => {
       'forbidden',
     );
     expectError(await other.post('/folders', { name: 'x', parentId: folder.id }), 403, 'forbidden');
+    const mine = await createPage(other, { title: 'mine' });
+    expectError(
+      await other.patch(`/pages/${mine.id}/move`, { parentId: folder.id }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await other.post(`/pages/${mine.id}/copy`, { parentId: folder.id }),
+      403,
+      'forbidden',
+    );
     expect(await listAll(owner, `/pages?parentId=${folder.id}`)).toEqual([]);
   });
 });
