@@ -9,7 +9,7 @@ import { classAndId, normalizedText, tagName } from './dom';
  */
 
 const BOILERPLATE =
-  /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|related|related-?(?:posts|articles|stories|content)|read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar)(?:[\s_-]|$)/;
+  /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|related|related-?(?:posts|articles|stories|content)|read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar|byline|dateline|author-?(?:box|bio|info|meta)|post-?meta|entry-?meta|article-?meta)(?:[\s_-]|$)/;
 const SHARE_LINKS =
   'a[href*="twitter.com/intent"], a[href*="x.com/intent"], a[href*="facebook.com/sharer"], a[href*="linkedin.com/shareArticle"], a[href*="pinterest.com/pin/create"], a[href^="mailto:?"], a[href*="reddit.com/submit"], a[href*="api.whatsapp.com/send"], a[href*="wa.me/?text"], a[href*="t.me/share"], a[href*="news.ycombinator.com/submitlink"], a[href*="bsky.app/intent"]';
 const CONTROLS =

@@ -163,7 +163,7 @@ export function normalizeCodeBlocks(root: Element): number {
       continue;
     }
     if (pre.parentElement?.closest('pre')) continue;
-    const lang = languageOf(pre);
+    const lang = pre.querySelector(`pre[${LANG_ATTR}]`)?.getAttribute(LANG_ATTR) || languageOf(pre);
     // Copy buttons and toolbars usually sit beside the <pre> inside a wrapper.
     const wrapper = pre.parentElement;
     if (wrapper && /code|highlight|snippet|toolbar|syntax/.test(classAndId(wrapper))) {

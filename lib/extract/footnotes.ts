@@ -2,53 +2,36 @@ import { normalizedText, tagName } from './dom';
 
 /**
  * Footnotes: references become `[^n]` markers and their definitions `[^n]: …` lines at the
- * end of the note. Definitions are collected from the whole snapshot before Readability
- * (which often drops or mangles the notes list), references are matched in the article.
+ * end of the note, numbered by first reference. A reference is a link to an element of the
+ * page that looks like a note (in a notes list or section, a `doc-footnote`/`doc-endnote`,
+ * an id like `fn1` / `cite_note-1`, or a list item reached by a label like `[3]`). Targets
+ * are looked up in the live document, which Readability never touches, so notes it dropped
+ * are still found. Unlinked `<sup>N</sup>` references with a "Notes" heading followed by
+ * `<sup>N</sup> text` paragraphs are paired too.
  */
 
 export const FOOTNOTE_ATTR = 'data-pageclip-fn';
 
-const DEFINITION_CONTAINERS =
-  'ol.footnotes, section.footnotes, div.footnotes, .footnotes ol, .footnote-list, [role="doc-endnotes"], ol.references, .reflist, .mw-references-wrap, aside.footnotes, .footnotes-list, #footnotes';
-const DEFINITION_ITEMS =
-  '[role="doc-footnote"][id], [role="doc-endnote"][id], li[id^="fn"], li[id^="cite_note"], .footnote[id], div[id^="fn"], p[id^="fn"], aside[id^="fn"], li[id^="footnote"], div[id^="footnote"]';
+const CONTAINERS =
+  'ol.footnotes, section.footnotes, div.footnotes, .footnotes, .footnote-list, .footnotes-list, [role="doc-endnotes"], ol.references, .reflist, .mw-references-wrap, aside.footnotes, #footnotes, .easy-footnotes-wrapper, .wp-block-footnotes';
 const BACKLINKS =
-  '.footnote-backref, .footnote-back, [role="doc-backlink"], .mw-cite-backlink, a[href^="#fnref"], a[href^="#ref"], a[href*="#fnref"], .reversefootnote, .footnote-return';
-const REF_LINKS =
-  'sup a[href*="#"], a.footnote-ref, .footnote-ref a, a[role="doc-noteref"], a[href^="#fn"], a[href^="#footnote"], a.footnote, a[href^="#cite_note"]';
-const NOTES_HEADING = /^(?:foot ?notes?|notes|endnotes|references)$/i;
+  '.footnote-backref, .footnote-back, [role="doc-backlink"], .mw-cite-backlink, a[href*="#fnref"], a[href*="#ref"], .reversefootnote, .footnote-return, .easy-footnote-to-top';
+const NOTE_ID =
+  /^(?:fn|footnote|note|endnote|en|cite_note|ftn|sdfootnote|_ftn|easy-footnote-bottom)[-_:.]?\w*/i;
+const NOTE_LABEL = /^(?:\[?\(?\d{1,4}\)?\]?|[*†‡§¶]{1,3}|\[?[a-z]\]?)$/i;
+const NOTES_HEADING =
+  /^(?:foot ?notes?|notes|endnotes|references(?: and notes)?|notes and references|sources)$/i;
+const DEF_BLOCK = 'li, p, aside, div, section, dd';
 
-export interface FootnoteDefinitions {
-  /** id → a detached clone of the definition's content, backlinks removed. */
-  byId: Map<string, Element>;
-}
-
-export function collectFootnoteDefinitions(root: Element): FootnoteDefinitions {
-  const byId = new Map<string, Element>();
-  const items = new Set<Element>();
-  for (const container of Array.from(root.querySelectorAll(DEFINITION_CONTAINERS))) {
-    for (const li of Array.from(container.querySelectorAll('li[id]'))) items.add(li);
-  }
-  for (const el of Array.from(root.querySelectorAll(DEFINITION_ITEMS))) items.add(el);
-  for (const item of items) {
-    const id = item.getAttribute('id');
-    if (!id || byId.has(id)) continue;
-    const clone = item.cloneNode(true) as Element;
-    for (const back of Array.from(clone.querySelectorAll(BACKLINKS))) back.remove();
-    for (const a of Array.from(clone.querySelectorAll('a'))) {
-      if (/^(?:\s|↩|↑|\^|⤴|\uFE0E|\uFE0F)*$/.test(a.textContent ?? '') && !a.querySelector('img'))
-        a.remove();
-    }
-    if (!normalizedText(clone)) continue;
-    byId.set(id, clone);
-  }
-  return { byId };
+export interface FootnoteResult {
+  /** Definition elements in reference order; index i is note number i + 1. */
+  ordered: Element[];
 }
 
 function targetId(a: Element, pageNoHash: string): string | null {
   const href = a.getAttribute('href') ?? '';
   const hash = href.indexOf('#');
-  if (hash < 0) return null;
+  if (hash < 0 || hash === href.length - 1) return null;
   const before = href.slice(0, hash);
   if (before && before !== pageNoHash) return null;
   try {
@@ -58,90 +41,190 @@ function targetId(a: Element, pageNoHash: string): string | null {
   }
 }
 
-export interface FootnoteResult {
-  /** Definition elements in reference order; index i is note number i + 1. */
-  ordered: Element[];
+/** The block that holds a note, from the element its reference points at. */
+function definitionOf(target: Element): Element | null {
+  const tag = tagName(target);
+  if (tag === 'li' || (DEF_BLOCK.includes(tag) && normalizedText(target))) return target;
+  return target.closest(DEF_BLOCK);
+}
+
+function looksLikeNote(target: Element, def: Element, ref: Element): boolean {
+  if (def.closest(CONTAINERS)) return true;
+  const role = def.getAttribute('role') ?? target.getAttribute('role') ?? '';
+  if (role === 'doc-footnote' || role === 'doc-endnote') return true;
+  if (
+    NOTE_ID.test(target.getAttribute('id') ?? '') ||
+    NOTE_ID.test(target.getAttribute('name') ?? '')
+  )
+    return true;
+  const label = normalizedText(ref);
+  const inSup = !!ref.closest('sup');
+  return (inSup || NOTE_LABEL.test(label)) && NOTE_LABEL.test(label) && tagName(def) === 'li';
+}
+
+function cssId(id: string): string {
+  return `[id="${id.replace(/["\\]/g, '\\$&')}"]`;
+}
+
+function cleanDefinition(def: Element, prepare: (el: Element) => void): Element | null {
+  const clone = def.cloneNode(true) as Element;
+  for (const junk of Array.from(clone.querySelectorAll(`script, style, ${BACKLINKS}`)))
+    junk.remove();
+  for (const a of Array.from(clone.getElementsByTagName('a'))) {
+    if (/^(?:\s|↩|↑|\^|⤴|\uFE0E|\uFE0F)*$/.test(a.textContent ?? '') && !a.querySelector('img'))
+      a.remove();
+  }
+  // A leading label ("1.", "[1]", "<sup>1</sup>") would repeat the number.
+  const first = clone.firstElementChild;
+  if (first && tagName(first) === 'sup' && NOTE_LABEL.test(normalizedText(first))) first.remove();
+  const lead = clone.firstChild;
+  if (lead && lead.nodeType === 3)
+    lead.nodeValue = (lead.nodeValue ?? '').replace(/^\s*(?:\[\d+\]|\d+[.)]|\^)\s*/, '');
+  prepare(clone);
+  return normalizedText(clone) || clone.querySelector('img') ? clone : null;
+}
+
+function marker(doc: Document, n: number): Element {
+  const sup = doc.createElement('sup');
+  sup.setAttribute(FOOTNOTE_ATTR, String(n));
+  sup.textContent = String(n);
+  return sup;
+}
+
+function removeWithHeading(el: Element): void {
+  let parent: Element | null = el.parentElement;
+  el.remove();
+  // Climb out of wrappers the removal left empty, then drop a "Notes" heading left alone.
+  while (
+    parent &&
+    tagName(parent) !== 'body' &&
+    !normalizedText(parent) &&
+    !parent.querySelector('img')
+  ) {
+    const up: Element | null = parent.parentElement;
+    const prev = parent.previousElementSibling;
+    parent.remove();
+    if (prev && /^h[1-6]$/.test(tagName(prev)) && NOTES_HEADING.test(normalizedText(prev)))
+      prev.remove();
+    parent = up;
+  }
 }
 
 /**
- * Replaces footnote references in `article` with markers, removes the definition lists
- * from it and returns the definitions to append, numbered by first reference.
+ * Replaces footnote references in `article` with markers, removes the notes from it and
+ * returns the cleaned definitions. `prepare` runs the math/code steps on each definition.
  */
 export function applyFootnotes(
   article: Element,
-  defs: FootnoteDefinitions,
+  live: Document,
   pageUrl: string,
+  prepare: (el: Element) => void,
 ): FootnoteResult {
   const ordered: Element[] = [];
-  if (defs.byId.size === 0) return { ordered };
   const pageNoHash = pageUrl.replace(/#.*$/, '');
-  const numberOf = new Map<string, number>();
+  const numberOf = new Map<Element, number>();
+  const usedIds: string[] = [];
   const doc = article.ownerDocument;
-  for (const a of Array.from(article.querySelectorAll(REF_LINKS))) {
+  for (const a of Array.from(article.getElementsByTagName('a'))) {
     if (!a.isConnected) continue;
     const id = targetId(a, pageNoHash);
     if (!id) continue;
-    const def = defs.byId.get(id);
-    if (!def) continue;
-    // A reference inside a definition is a backlink, not a new note.
-    if (a.closest(DEFINITION_CONTAINERS) || a.closest(`[id="${cssEscape(id)}"]`)) continue;
-    let n = numberOf.get(id);
+    const target = live.getElementById(id) ?? live.getElementsByName(id)[0] ?? null;
+    if (!target) continue;
+    const def = definitionOf(target);
+    if (!def || !looksLikeNote(target, def, a)) continue;
+    // Links inside the notes themselves (backlinks, cross-references) are not new notes.
+    if (a.closest(CONTAINERS) || a.closest(cssId(id)) || (def.id && a.closest(cssId(def.id))))
+      continue;
+    let n = numberOf.get(def);
     if (n === undefined) {
-      ordered.push(def);
+      const cleaned = cleanDefinition(def, prepare);
+      if (!cleaned) continue;
+      ordered.push(cleaned);
       n = ordered.length;
-      numberOf.set(id, n);
+      numberOf.set(def, n);
+      usedIds.push(id);
+      if (def.id && def.id !== id) usedIds.push(def.id);
     }
-    const marker = doc.createElement('sup');
-    marker.setAttribute(FOOTNOTE_ATTR, String(n));
-    marker.textContent = String(n);
     const sup =
       a.parentElement &&
       tagName(a.parentElement) === 'sup' &&
       normalizedText(a.parentElement) === normalizedText(a)
         ? a.parentElement
         : a;
-    sup.replaceWith(marker);
+    sup.replaceWith(marker(doc, n));
   }
-  if (ordered.length === 0) return { ordered };
-  // Remove the notes list (and its "Notes" heading) from the body: it is re-emitted at the end.
-  for (const container of Array.from(article.querySelectorAll(DEFINITION_CONTAINERS))) {
-    if (!container.isConnected) continue;
-    removeWithHeading(container);
-  }
-  for (const id of numberOf.keys()) {
-    const el = article.querySelector(`[id="${cssEscape(id)}"]`);
-    if (el) removeWithHeading(el);
-  }
-  // Readability may leave a lone list wrapper behind.
-  for (const list of Array.from(article.querySelectorAll('ol, ul'))) {
-    if (list.isConnected && !normalizedText(list) && !list.querySelector('img')) list.remove();
+  if (ordered.length > 0) {
+    for (const id of usedIds) {
+      const el =
+        article.querySelector(cssId(id)) ??
+        article.querySelector(`a[name="${id.replace(/["\\]/g, '\\$&')}"]`);
+      const def = el ? definitionOf(el) : null;
+      if (!def || !article.contains(def)) continue;
+      // The whole notes section goes: its used notes are re-emitted, unused ones dropped.
+      let container = def.closest(CONTAINERS);
+      while (container?.parentElement?.closest(CONTAINERS))
+        container = container.parentElement.closest(CONTAINERS);
+      removeWithHeading(container ?? def);
+    }
+    for (const container of Array.from(article.querySelectorAll(CONTAINERS))) {
+      if (container.isConnected && !normalizedText(container)) removeWithHeading(container);
+    }
+  } else {
+    unlinkedNotes(article, ordered);
   }
   return { ordered };
 }
 
-function removeWithHeading(el: Element): void {
-  const prev = el.previousElementSibling;
-  if (prev && /^h[1-6]$/.test(tagName(prev)) && NOTES_HEADING.test(normalizedText(prev)))
-    prev.remove();
-  const parent = el.parentElement;
-  el.remove();
-  if (
-    parent &&
-    tagName(parent) !== 'body' &&
-    !normalizedText(parent) &&
-    !parent.querySelector('img')
+/** `text.<sup>1</sup>` … `<h2>Notes</h2><p><sup>1</sup> First note</p>`: no links at all. */
+function unlinkedNotes(article: Element, ordered: Element[]): void {
+  const heading = Array.from(article.querySelectorAll('h2, h3, h4')).find((h) =>
+    NOTES_HEADING.test(normalizedText(h)),
+  );
+  if (!heading) return;
+  const defs = new Map<string, Element>();
+  for (
+    let el = heading.nextElementSibling;
+    el && !/^h[1-6]$/.test(tagName(el));
+    el = el.nextElementSibling
   ) {
-    const grandPrev = parent.previousElementSibling;
-    if (
-      grandPrev &&
-      /^h[1-6]$/.test(tagName(grandPrev)) &&
-      NOTES_HEADING.test(normalizedText(grandPrev))
-    )
-      grandPrev.remove();
-    parent.remove();
+    const items = tagName(el) === 'ol' || tagName(el) === 'ul' ? Array.from(el.children) : [el];
+    for (const item of items) {
+      const first = item.firstElementChild;
+      const label =
+        first && tagName(first) === 'sup' && item.firstChild === first
+          ? normalizedText(first)
+          : null;
+      if (label && /^\d{1,3}$/.test(label)) defs.set(label, item);
+    }
   }
-}
-
-function cssEscape(s: string): string {
-  return s.replace(/["\\]/g, '\\$&');
+  if (defs.size === 0) return;
+  const doc = article.ownerDocument;
+  const numbered = new Map<string, number>();
+  for (const sup of Array.from(article.getElementsByTagName('sup'))) {
+    if (heading.compareDocumentPosition(sup) & 4) break; // after the heading
+    const label = normalizedText(sup);
+    const def = defs.get(label);
+    if (!def || sup.children.length > 0) continue;
+    let n = numbered.get(label);
+    if (n === undefined) {
+      const cleaned = cleanDefinition(def, () => undefined);
+      if (!cleaned) continue;
+      ordered.push(cleaned);
+      n = ordered.length;
+      numbered.set(label, n);
+    }
+    sup.replaceWith(marker(doc, n));
+  }
+  if (ordered.length === 0) return;
+  for (const def of defs.values()) removeWithHeading(def);
+  if (heading.isConnected) {
+    let next = heading.nextElementSibling;
+    while (next && !/^h[1-6]$/.test(tagName(next)) && !normalizedText(next)) {
+      const after = next.nextElementSibling;
+      next.remove();
+      next = after;
+    }
+    if (!next || /^h[1-6]$/.test(tagName(next))) heading.remove();
+  }
 }

@@ -117,12 +117,20 @@ export function hidingSelectors(doc: Document): string[] {
   return out;
 }
 
-/** Removes markup-hidden elements (and, given selectors, stylesheet-hidden ones) under root. */
-export function removeHidden(root: Element, selectors: string[] = []): void {
-  const candidates = root.querySelectorAll('[hidden], [aria-hidden], [style]');
-  for (const el of Array.from(candidates)) {
-    if (el.isConnected && isHiddenByMarkup(el)) el.remove();
+/** Removes markup-hidden elements under root (used on selection fragments). */
+export function removeHidden(root: Element): void {
+  for (const el of Array.from(root.getElementsByTagName('*'))) {
+    if (!el.isConnected) continue;
+    if (isHiddenByMarkup(el)) el.remove();
+    else {
+      if (el.hasAttribute('aria-hidden')) el.removeAttribute('aria-hidden');
+      if (el.hasAttribute('hidden')) el.removeAttribute('hidden');
+    }
   }
+}
+
+/** Removes the elements matched by stylesheet-derived hiding selectors. */
+export function removeBySelectors(root: Element, selectors: string[]): void {
   if (selectors.length === 0) return;
   let matched: Element[] = [];
   try {

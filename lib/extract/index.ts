@@ -1,7 +1,7 @@
 import { isProbablyReaderable } from '@mozilla/readability';
 import { removeBoilerplate, removeControls } from './boilerplate';
 import { normalizeCodeBlocks } from './code';
-import { applyFootnotes, collectFootnoteDefinitions } from './footnotes';
+import { applyFootnotes } from './footnotes';
 import { buildFrontmatter, withFrontmatter } from './frontmatter';
 import { removeHidden } from './hidden';
 import { fixImages } from './images';
@@ -27,13 +27,11 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  2. Prepare the snapshot body so later steps cannot lose content: math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, task checkboxes marked.
- *  3. Metadata from the head and JSON-LD; footnote definitions collected from the whole page;
- *     `isProbablyReaderable`.
+ *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
  *  4. Content by mode: article (Readability, one relaxed retry when it finds too little),
  *     selection (the ranges), full (the whole body), bookmark (none).
- *  5. Clean the content: footnote references numbered, URLs absolute and unsafe ones
- *     dropped, tables classified (GFM, clean HTML, or flattened layout), boilerplate
- *     removed.
+ *  5. Clean the content: footnote references numbered, boilerplate removed, URLs absolute
+ *     and unsafe ones dropped, tables classified (GFM, clean HTML, or flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
  *  8. Title, byline, dates, word count, frontmatter (YAML library) and the result.
@@ -43,17 +41,30 @@ export type { ClipMode, ExtractOptions, ExtractResult } from './types';
 export { buildFrontmatter, renderFrontmatter, withFrontmatter } from './frontmatter';
 
 /** Step 2, on any root (the snapshot body or a selection container). */
-function prepare(root: Element): void {
+function prepare(root: Element, url: string): void {
+  // Fragment links always mean this page, whatever `<base href>` says; made absolute now so
+  // Readability cannot resolve them against the base.
+  const pageNoHash = url.replace(/#.*$/, '');
+  for (const a of Array.from(root.querySelectorAll('a[href^="#"]'))) {
+    a.setAttribute('href', pageNoHash + (a.getAttribute('href') ?? ''));
+  }
   convertMath(root);
   normalizeCodeBlocks(root);
   fixImages(root);
   markTaskItems(root);
 }
 
-function preparedSnapshot(doc: Document): Document {
+function preparedSnapshot(doc: Document, url: string): Document {
   const snap = snapshotDocument(doc);
-  if (snap.body) prepare(snap.body);
+  if (snap.body) prepare(snap.body, url);
   return snap;
+}
+
+function attachToFreshBody(snap: Document, content: Element): Element {
+  const host = snap.implementation.createHTMLDocument('');
+  const adopted = host.adoptNode(content);
+  host.body.appendChild(adopted);
+  return adopted;
 }
 
 function textLength(el: Element | null): number {
@@ -71,44 +82,37 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   const now = options.now ?? new Date();
 
   // Steps 1–3.
-  const snap = preparedSnapshot(doc);
+  const snap = preparedSnapshot(doc, url);
   const meta = readMetadata(snap);
   const base = baseUrlOf(doc, url);
-  const defs = snap.body
-    ? collectFootnoteDefinitions(snap.body)
-    : { byId: new Map<string, Element>() };
   const readerable = isProbablyReaderable(snap);
 
   // Step 4.
   let content: Element | null = null;
   let article: ArticleOutcome | null = null;
   if (mode === 'article') {
-    article = readArticle(snap, () => preparedSnapshot(doc), textLength(snap.body));
+    article = readArticle(snap, () => preparedSnapshot(doc, url), textLength(snap.body));
     content = article?.content ?? null;
   } else if (mode === 'full') {
     content = snap.body;
   } else if (mode === 'selection') {
-    content = selectionContainer(snap, options.selection ?? []);
-    if (!snap.body) snap.documentElement.appendChild(snap.createElement('body'));
-    snap.body!.replaceChildren(content);
+    content = attachToFreshBody(snap, selectionContainer(snap, options.selection ?? []));
     removeHidden(content);
-    prepare(content);
+    prepare(content, url);
   }
 
-  // Step 5. The content goes back into the snapshot's body: Readability returns a detached
-  // element, and the cleaning steps rely on `isConnected` and `getElementById`.
+  // Step 5. Readability returns a detached element; the cleaning steps rely on
+  // `isConnected` and `getElementById`, so it moves into the body of a fresh document.
   let notes: Element[] = [];
-  if (content && content !== snap.body) {
-    if (!snap.body) snap.documentElement.appendChild(snap.createElement('body'));
-    snap.body!.replaceChildren(content);
-  }
+  if (content && content !== snap.body) content = attachToFreshBody(snap, content);
   if (content) {
-    notes = applyFootnotes(content, defs, url).ordered;
+    notes = applyFootnotes(content, doc, url, (note) => prepare(note, url)).ordered;
+    // Boilerplate before URLs: unwrapping dangling links would lose the classes it matches.
+    if (mode === 'article') removeBoilerplate(content);
+    else removeControls(content);
     absolutizeUrls(content, base, url);
     for (const note of notes) absolutizeUrls(note, base, url);
     classifyTables(content);
-    if (mode === 'article') removeBoilerplate(content);
-    else removeControls(content);
   }
 
   // Step 8 (metadata first: bookmark bodies need the title).

@@ -25,6 +25,9 @@ const MIN_SHARE = 0.15;
 function parse(doc: Document, relaxed: { charThreshold: number } | null): ArticleOutcome | null {
   const reader = new Readability<Element>(doc, {
     serializer: (node) => node as Element,
+    // Classes stay: the boilerplate and footnote steps after Readability match on them,
+    // and skipping Readability's class-cleaning pass is cheaper.
+    keepClasses: true,
     ...(relaxed ? { charThreshold: relaxed.charThreshold, nbTopCandidates: 10 } : {}),
   });
   const r = reader.parse();

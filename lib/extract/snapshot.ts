@@ -2,9 +2,10 @@ import { tagName } from './dom';
 import {
   canCheckVisibility,
   hidingSelectors,
+  isHiddenByMarkup,
   isHiddenLive,
   isOpaque,
-  removeHidden,
+  removeBySelectors,
 } from './hidden';
 
 /**
@@ -15,15 +16,21 @@ import {
  * styles and templates are dropped.
  */
 
-const DROP =
-  'script:not([type^="math/tex"]):not([type="application/ld+json"]), style, template, link, iframe:not([src*="youtube"]):not([src*="vimeo"]), object, embed, canvas, [data-pageclip-tex], [data-pageclip-fn], [data-pageclip-lang], [data-pageclip-table]';
-const OWN_ATTRS = [
-  'data-pageclip-tex',
-  'data-pageclip-fn',
-  'data-pageclip-lang',
-  'data-pageclip-table',
-  'data-pageclip-display',
-];
+// Dropped while walking (one pass, no selector engine: complex selectors are slow in jsdom).
+const DROP_TAGS = new Set(['style', 'template', 'link', 'object', 'embed', 'canvas', 'dialog']);
+const VIDEO_HOSTS =
+  /^(?:https?:)?\/\/(?:www\.)?(?:youtube(?:-nocookie)?\.com|player\.vimeo\.com|youtu\.be)\//;
+
+function isDropped(el: Element, tag: string): boolean {
+  if (DROP_TAGS.has(tag)) return true;
+  if (tag === 'script') {
+    // MathJax v2 keeps TeX in scripts; JSON-LD carries metadata.
+    const type = (el.getAttribute('type') ?? '').toLowerCase();
+    return !type.startsWith('math/tex') && type !== 'application/ld+json';
+  }
+  if (tag === 'iframe') return !VIDEO_HOSTS.test(el.getAttribute('src') ?? '');
+  return false;
+}
 
 type Pair = [live: Element, clone: Element, check: boolean];
 
@@ -73,10 +80,6 @@ function flattenShadow(shadow: ShadowRoot, host: Element, check: boolean, stack:
   host.appendChild(frag);
 }
 
-export interface Snapshot {
-  doc: Document;
-}
-
 export function snapshotDocument(live: Document): Document {
   const snap = live.cloneNode(true) as Document;
   const liveBody = live.body;
@@ -86,13 +89,17 @@ export function snapshotDocument(live: Document): Document {
     // Iterative walk of both trees in step: no recursion, so deep documents cannot overflow.
     const stack: Pair[] = [];
     pushChildren(stack, liveBody, snapBody, check);
-    const hidden: Element[] = [];
+    const removed: Element[] = [];
     while (stack.length) {
       const [l, c, checking] = stack.pop()!;
-      if (checking && isHiddenLive(l)) {
-        hidden.push(c);
+      const tag = tagName(c);
+      if (isDropped(c, tag) || isHiddenByMarkup(c) || (checking && isHiddenLive(l))) {
+        removed.push(c);
         continue;
       }
+      // Kept on purpose (math, hidden=until-found): Readability would drop them for these.
+      if (c.hasAttribute('aria-hidden')) c.removeAttribute('aria-hidden');
+      if (c.hasAttribute('hidden')) c.removeAttribute('hidden');
       const childCheck = checking && !isOpaque(l);
       const shadow = (l as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
       if (shadow) {
@@ -102,16 +109,8 @@ export function snapshotDocument(live: Document): Document {
         pushChildren(stack, l, c, childCheck);
       }
     }
-    for (const el of hidden) el.remove();
+    for (const el of removed) el.remove();
+    if (!check) removeBySelectors(snapBody, hidingSelectors(live));
   }
-  const root = snap.documentElement;
-  for (const el of Array.from(root.querySelectorAll(DROP))) {
-    if (OWN_ATTRS.some((a) => el.hasAttribute(a))) {
-      for (const a of OWN_ATTRS) el.removeAttribute(a);
-      if (tagName(el) !== 'script' && tagName(el) !== 'style') continue;
-    }
-    el.remove();
-  }
-  removeHidden(root, check ? [] : hidingSelectors(live));
   return snap;
 }

@@ -11,7 +11,8 @@ export function markTaskItems(root: Element): void {
     const marker = root.ownerDocument.createElement('span');
     const checked = input.hasAttribute('checked');
     marker.setAttribute(TASK_ATTR, checked ? 'x' : ' ');
-    marker.textContent = checked ? '[x]' : '[ ]';
+    // The trailing space lets whitespace collapsing eat the label's leading space.
+    marker.textContent = checked ? '[x] ' : '[ ] ';
     input.replaceWith(marker);
   }
 }
