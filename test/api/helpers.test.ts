@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   collect,
+  filenameOf,
   isForbidden,
   isMissingScope,
   isPreconditionRequired,
@@ -278,5 +279,18 @@ describe('abort signals', () => {
     expect(theirs.signal.aborted).toBe(true);
     expect(theirs.timedOut()).toBe(false);
     theirs.dispose();
+  });
+});
+
+describe('filenameOf', () => {
+  const named = (value: string) => filenameOf(new Headers({ 'content-disposition': value }));
+  it('prefers the UTF-8 form and unquotes the plain one', () => {
+    expect(named(`attachment; filename="Caf_.md"; filename*=UTF-8''Caf%C3%A9.md`)).toBe('Café.md');
+    expect(named('attachment; filename="a \\"quoted\\" name.md"')).toBe('a "quoted" name.md');
+    expect(named('attachment; filename=plain.md')).toBe('plain.md');
+  });
+  it('is null without a name', () => {
+    expect(filenameOf(new Headers())).toBeNull();
+    expect(named('inline')).toBeNull();
   });
 });
