@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { closeDatabase, openDatabase } from './db/database';
-import { createRepositories } from './db/repositories';
+import { createRepositories, type Repositories } from './db/repositories';
 
 export const DEFAULT_PORT = 8787;
 export const HOST = '127.0.0.1';
@@ -16,6 +16,7 @@ export const DEMO_PASSWORD_FILE = 'demo-password';
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface RunningServer {
+  repos: Repositories;
   port: number;
   origin: string;
   demo: { email: string; password: string } | null;
@@ -24,7 +25,7 @@ export interface RunningServer {
 
 /** Creates the demo user on an empty data directory; returns its credentials when it did. */
 export async function ensureDemoUser(
-  repos: ReturnType<typeof createRepositories>,
+  repos: Repositories,
   dataDir: string,
 ): Promise<{ email: string; password: string } | null> {
   if (repos.users.count() > 0) return null;
@@ -55,14 +56,28 @@ export async function startServer(opts: {
   timer.unref();
 
   const { app } = createApp({ repos, log: opts.quiet ? undefined : (line) => console.log(line) });
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.port, hostname: HOST }, () => resolve(s));
-    s.once('error', reject);
-  });
+  let server: ServerType;
+  try {
+    server = await new Promise((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: opts.port, hostname: HOST }, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (error) {
+    clearInterval(timer);
+    db.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `port ${opts.port} on ${HOST} is already in use (is the service already running?)`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
 
   let closing: Promise<void> | undefined;
   return {
+    repos,
     port,
     origin: `http://${HOST}:${port}`,
     demo,
