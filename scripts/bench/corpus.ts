@@ -177,7 +177,8 @@ function readReadabilityCase(dir: string, name: string): BenchPage {
     id: name,
     // Upstream parses every case with this URL (README "How to use it").
     url: 'http://fakehost/test/page.html',
-    html: decodeHtml(readFileSync(join(caseDir, 'source.html'))),
+    // Upstream reads cases as UTF-8 whatever they declare (qq declares gb2312 but is UTF-8).
+    html: readFileSync(join(caseDir, 'source.html'), 'utf8'),
     labels: {
       kind: 'readability',
       expectedHtml: readFileSync(join(caseDir, 'expected.html'), 'utf8'),
@@ -217,7 +218,8 @@ function* loadDefuddle(dir: string): Generator<PageRef> {
 }
 
 function readDefuddleFixture(dir: string, fileName: string): BenchPage {
-  const html = decodeHtml(readFileSync(join(dir, 'fixtures', fileName)));
+  // Fixtures are UTF-8 (all that declare a charset say so), read as upstream does.
+  const html = readFileSync(join(dir, 'fixtures', fileName), 'utf8');
   const id = fileName.replace(/\.html$/, '');
   const expectedFile = join(dir, 'expected', `${id}.md`);
   const expected = existsSync(expectedFile) ? readFileSync(expectedFile, 'utf8') : '';

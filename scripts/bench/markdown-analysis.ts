@@ -54,6 +54,8 @@ export interface MarkdownAnalysis {
     /** Indented blocks that render as code although nobody meant code. */
     indentedCode: string[];
     entities: string[];
+    /** A `\` hard break that ends a block: renders as a literal backslash. */
+    danglingBreaks: string[];
   };
 }
 
@@ -67,7 +69,13 @@ export function analyseMarkdown(markdown: string): MarkdownAnalysis {
     emptyLinks: [],
     rawHtml: [],
     allowedInlineHtml: 0,
-    whitespace: { trailingSpaceLines: [], blankLineRuns: 0, indentedCode: [], entities: [] },
+    whitespace: {
+      trailingSpaceLines: [],
+      blankLineRuns: 0,
+      indentedCode: [],
+      entities: [],
+      danglingBreaks: [],
+    },
   };
   const text: string[] = [];
   let tableDepth = 0; // open deliberate HTML tables
@@ -176,7 +184,8 @@ function readWhitespace(markdown: string, result: MarkdownAnalysis): void {
   const lines = markdown.split('\n');
   let fence: string | null = null;
   let blankRun = 0;
-  for (const line of lines) {
+  let inTable = false;
+  for (const [index, line] of lines.entries()) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== null) {
       if (
@@ -197,16 +206,25 @@ function readWhitespace(markdown: string, result: MarkdownAnalysis): void {
     if (/[ \t]+$/.test(line)) {
       result.whitespace.trailingSpaceLines.push(line.slice(-40));
     }
+    const next = lines[index + 1];
+    if (/(?:^|[^\\])(?:\\\\)*\\$/.test(line) && (next === undefined || !/\S/.test(next))) {
+      result.whitespace.danglingBreaks.push(line.slice(-40));
+    }
     if (/\S/.test(line)) {
       blankRun = 0;
     } else if (++blankRun === 2) {
       // Two blank lines in a row: three or more consecutive newlines.
       result.whitespace.blankLineRuns++;
     }
-    const outsideCodeSpans = line.replace(/(`+)[^`]*?\1/g, '');
-    for (const entity of outsideCodeSpans.match(ENTITY) ?? []) {
-      result.whitespace.entities.push(entity);
+    // Entities are HTML's business inside a deliberate HTML table, and `\&` is a literal.
+    if (/^\s*<table\b/i.test(line)) inTable = true;
+    if (!inTable) {
+      const outsideCodeSpans = line.replace(/(`+)[^`]*?\1/g, '');
+      for (const match of outsideCodeSpans.matchAll(ENTITY)) {
+        if (outsideCodeSpans[match.index - 1] !== '\\') result.whitespace.entities.push(match[0]);
+      }
     }
+    if (/<\/table\s*>/i.test(line)) inTable = false;
   }
 }
 

@@ -252,6 +252,7 @@ export function commonRows(pages: PageResult[]): Row[] {
     countRow('ws: trailing-space lines', pages, (o) => ws(o).trailingSpaceLines.length, zero),
     countRow('ws: 3+ newline runs', pages, (o) => ws(o).blankLineRuns, zero),
     countRow('ws: indented text as code', pages, (o) => ws(o).indentedCode.length, zero),
+    countRow('ws: hard break ending a block', pages, (o) => ws(o).danglingBreaks.length, zero),
     countRow('ws: leftover entities', pages, (o) => ws(o).entities.length, zero),
     countRow('sup/sub/table <br> (allowed)', pages, (o) => o.analysis.allowedInlineHtml, {
       kind: 'info',

@@ -70,6 +70,11 @@ const COMMON: Measure[] = [
     show: (o) => quote(o.analysis.whitespace.indentedCode),
   },
   {
+    name: 'hard break ending a block',
+    badness: (o) => o.analysis.whitespace.danglingBreaks.length,
+    show: (o) => quote(o.analysis.whitespace.danglingBreaks),
+  },
+  {
     name: 'leftover entities',
     badness: (o) => o.analysis.whitespace.entities.length,
     show: (o) => quote(o.analysis.whitespace.entities, 5),
