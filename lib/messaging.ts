@@ -2,8 +2,9 @@
  * The one message contract between Pageclip's contexts.
  *
  * Directions:
- * - UI (popup, options) → background: `sendToBackground(type, data)`; every request and
- *   response is a zod schema below, so both ends validate what crosses the boundary.
+ * - UI (popup, options) → background: `sendToBackground(type, data)` (from
+ *   `lib/messaging-client.ts`, zod-free for the popup's size); every request and response is a
+ *   zod schema below, validated by the background's router on the way in and on the way out.
  * - background → UI: broadcast events (`BackgroundEventSchema`), e.g. "the folder cache
  *   was refreshed", "an outbox entry changed". UI pages listen with `onBackgroundEvent`.
  * - extractor → background: the on-demand extraction script's return value from
@@ -18,9 +19,27 @@
  *
  * The API token never appears in a response: only the background holds it.
  */
-import { browser } from 'wxt/browser';
 import { z } from 'zod';
+import {
+  EVENT_CHANNEL,
+  HighlightTemplateDefault,
+  MESSAGE_CHANNEL,
+  MessageError,
+  onBackgroundEvent,
+  sendToBackground,
+} from './messaging-client';
 import { WriteRequestSchema } from './write-request';
+
+// The zod-free runtime helpers for the UI (see messaging-client.ts), re-exported for callers
+// that already load zod (the background).
+export {
+  EVENT_CHANNEL,
+  HighlightTemplateDefault,
+  MESSAGE_CHANNEL,
+  MessageError,
+  onBackgroundEvent,
+  sendToBackground,
+};
 
 // ---------------------------------------------------------------------------------------
 // Shared shapes
@@ -171,8 +190,6 @@ export const OutboxEntrySchema = z.object({
   replayWindowWarning: z.boolean().optional(),
 });
 export type OutboxEntryData = z.infer<typeof OutboxEntrySchema>;
-
-export const HighlightTemplateDefault = '> {{quote}}\n\n— [{{title}}]({{url}}), {{date}}';
 
 export const ClipDefaultsSchema = z.object({
   mode: ClipModeSchema,
@@ -384,9 +401,6 @@ export type ParsedRequestOf<T extends MessageType> = z.output<
 >;
 export type ResponseOf<T extends MessageType> = z.output<(typeof RequestSchemas)[T]['response']>;
 
-export const MESSAGE_CHANNEL = 'pageclip/request';
-export const EVENT_CHANNEL = 'pageclip/event';
-
 /** The envelope on the wire. */
 export const RequestEnvelopeSchema = z.object({
   channel: z.literal(MESSAGE_CHANNEL),
@@ -399,36 +413,6 @@ export const ResponseEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: ProblemSchema }),
 ]);
 export type ResponseEnvelope = z.infer<typeof ResponseEnvelopeSchema>;
-
-/** A failed request: the background's `Problem` (code and message for the UI). */
-export class MessageError extends Error {
-  readonly code: ProblemCode;
-  readonly status: number | null;
-  constructor(problem: Problem) {
-    super(problem.message);
-    this.name = 'MessageError';
-    this.code = problem.code;
-    this.status = problem.status;
-  }
-}
-
-/** Send a typed request to the background and validate its answer. */
-export async function sendToBackground<T extends MessageType>(
-  type: T,
-  data: RequestOf<T>,
-): Promise<ResponseOf<T>> {
-  const raw: unknown = await browser.runtime.sendMessage({ channel: MESSAGE_CHANNEL, type, data });
-  const envelope = ResponseEnvelopeSchema.safeParse(raw);
-  if (!envelope.success) {
-    throw new MessageError({
-      code: 'other',
-      message: `The background answered "${type}" with something unexpected.`,
-      status: null,
-    });
-  }
-  if (!envelope.data.ok) throw new MessageError(envelope.data.error);
-  return RequestSchemas[type].response.parse(envelope.data.data) as ResponseOf<T>;
-}
 
 // ---------------------------------------------------------------------------------------
 // background → UI events
@@ -446,14 +430,3 @@ export const EventEnvelopeSchema = z.object({
   channel: z.literal(EVENT_CHANNEL),
   event: BackgroundEventSchema,
 });
-
-/** Listen for background events in a UI page; returns the unsubscribe function. */
-export function onBackgroundEvent(listener: (event: BackgroundEvent) => void): () => void {
-  const handler = (message: unknown, sender: { id?: string }) => {
-    if (sender.id !== browser.runtime.id) return;
-    const parsed = EventEnvelopeSchema.safeParse(message);
-    if (parsed.success) listener(parsed.data.event);
-  };
-  browser.runtime.onMessage.addListener(handler);
-  return () => browser.runtime.onMessage.removeListener(handler);
-}

@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { ApiClient, ApiError } from '../api';
-import { EVENT_CHANNEL, type BackgroundEvent } from '../messaging';
+import { EVENT_CHANNEL, EventEnvelopeSchema, type BackgroundEvent } from '../messaging';
 import { Outbox, scheduleOutboxAlarm, wireOutbox } from '../outbox';
 import { lastDestinationItem, recentFoldersItem, recentPagesItem } from '../settings';
 import { currentClient } from './client';
@@ -25,7 +25,9 @@ import { createMessageListener } from './router';
 
 export function broadcast(event: BackgroundEvent): void {
   // No open extension page is not an error: nobody needs to hear the event.
-  browser.runtime.sendMessage({ channel: EVENT_CHANNEL, event }).catch(() => undefined);
+  // Parsed like every answer: open pages get exactly the contract's shape (no outbox internals).
+  const envelope = EventEnvelopeSchema.parse({ channel: EVENT_CHANNEL, event });
+  browser.runtime.sendMessage(envelope).catch(() => undefined);
 }
 
 export function browserName(): string {
