@@ -165,10 +165,21 @@ export function importVault(deps: Deps, userId: string, files: VaultFile[]): Imp
   };
 
   const noteKeys = new Map<string, number>();
-  notes.forEach((note, i) => {
-    noteKeys.set(key(stem(note.segments.join('/'))), i);
-    if (!noteKeys.has(key(note.title))) noteKeys.set(key(note.title), i);
-  });
+  // A link names a note by its path or any trailing part of it (`Sub/C`, `C`), as vault
+  // apps resolve them; the first note registered for a name wins.
+  // Full paths are registered before any trailing part, so an exact path always wins.
+  const parts = notes.map((note) => [
+    ...note.segments.slice(0, -1),
+    stem(note.segments[note.segments.length - 1]!),
+  ]);
+  const longest = Math.max(0, ...parts.map((p) => p.length));
+  for (let start = 0; start < longest; start++) {
+    parts.forEach((p, i) => {
+      if (start >= p.length) return;
+      const name = key(p.slice(start).join('/'));
+      if (!noteKeys.has(name)) noteKeys.set(name, i);
+    });
+  }
   const links = new Set<string>();
 
   notes.forEach((note, index) => {
