@@ -46,8 +46,9 @@ const PAGES = positiveInt('pages', values.pages);
 const CLIENTS = positiveInt('clients', values.clients);
 const SECONDS = positiveInt('seconds', values.seconds);
 const MAX_REQUESTS = positiveInt('max-requests', values['max-requests']);
-// Seeding at a conservative 200 pages/s plus three phases plus start-up and shutdown.
-const HARD_TIMEOUT_MS = (PAGES / 200 + 3 * SECONDS + 120) * 1000;
+// Seeding at a pessimistic 50 pages/s (a machine shared with other work), three phases,
+// start-up and shutdown.
+const HARD_TIMEOUT_MS = (PAGES / 50 + 3 * SECONDS + 120) * 1000;
 
 interface Ctx {
   service: RunningService;

@@ -12,6 +12,7 @@ import {
   expectStatus,
   getContent,
   ISO_MS,
+  newUser,
   send,
   tokenClient,
   uuid,
@@ -281,6 +282,27 @@ describe('API tokens', () => {
     expectError(await session.del('/tokens/not-a-uuid'), 400, 'invalid_request');
   });
 
+  it('lists only the caller’s tokens, records lastUsedAt, and never revokes another user’s', async () => {
+    const created = await session.post('/tokens', {
+      name: 'used once',
+      scopes: ['pages:read'],
+      expiresAt: null,
+    });
+    expectStatus(await client(svc, { token: created.body.token }).get('/pages'), 200);
+    const mine = await session.get('/tokens');
+    const entry = mine.body.data.find((t: { id: string }) => t.id === created.body.id);
+    expect(entry.lastUsedAt).toMatch(ISO_MS);
+
+    const other = await newUser(svc, 'token-owner');
+    const otherSession = client(svc, { cookie: await svc.signIn(other.email, other.password) });
+    const theirs = await otherSession.get('/tokens');
+    expectStatus(theirs, 200);
+    const theirIds = theirs.body.data.map((t: { id: string }) => t.id);
+    expect(theirIds).not.toContain(created.body.id);
+    expectError(await otherSession.del(`/tokens/${created.body.id}`), 404, 'not_found');
+    expectStatus(await client(svc, { token: created.body.token }).get('/pages'), 200);
+  });
+
   it('an expired token gets 401 unauthenticated', async () => {
     const expiresAt = new Date(Date.now() + 1500).toISOString();
     const created = await session.post('/tokens', {
@@ -361,6 +383,13 @@ describe('sign-in', () => {
       400,
       'invalid_request',
     );
+  });
+
+  it('rejects a sign-in body over its cap with 413', async () => {
+    const res = await send(svc.origin, 'POST', '/auth/sign-in', {
+      json: { email: svc.demo.email, password: 'p'.repeat(200 * 1024) },
+    });
+    expectError(res, 413, 'payload_too_large');
   });
 
   it('signs out: the session then gets 401', async () => {

@@ -87,6 +87,26 @@ describe('POST /pages/{pageId}/content-operations', () => {
     );
   });
 
+  it('prepends after a frontmatter block with no body, and after a CRLF one', async () => {
+    const bare = await createPage(api, { markdown: '---\na: 1\n---' });
+    expectStatus(await op(bare.id, { id: 'p', operation: 'prepend', content: 'first' }), 200);
+    const bareText = (await getContent(api, bare.id)).markdown;
+    expect(bareText).toMatch(/^---\na: 1\n---\r?\n+first\n*$/);
+
+    const crlf = await createPage(api, { markdown: '---\r\na: 1\r\n---\r\nbody\r\n' });
+    expectStatus(await op(crlf.id, { id: 'p', operation: 'prepend', content: 'top' }), 200);
+    const crlfText = (await getContent(api, crlf.id)).markdown;
+    expect(crlfText.startsWith('---\r\na: 1\r\n---\r\n')).toBe(true);
+    expect(crlfText.indexOf('top')).toBeLessThan(crlfText.indexOf('body'));
+    expect(crlfText.indexOf('top')).toBeGreaterThan(crlfText.indexOf('a: 1'));
+  });
+
+  it('treats an unclosed leading "---" as body, not frontmatter', async () => {
+    const page = await createPage(api, { markdown: '---\nnot: closed\n' });
+    expectStatus(await op(page.id, { id: 'p', operation: 'prepend', content: 'head' }), 200);
+    expect((await getContent(api, page.id)).markdown).toMatch(/^head\n\n+---\nnot: closed\n$/);
+  });
+
   it('accepts an id of exactly 200 characters and rejects 201 or none with 400', async () => {
     const page = await createPage(api);
     const ok = await op(page.id, { id: 'i'.repeat(200), operation: 'append', content: 'x' });
@@ -194,6 +214,7 @@ describe('Idempotency-Key', () => {
     for (const key of ['', '   ', '\t', 'k'.repeat(201)]) {
       const res = await op(page.id, body, { 'idempotency-key': key });
       expectError(res, 400, 'invalid_request');
+      expect(res.body.error.message).toMatch(/idempotency-key/i);
     }
     expect((await getContent(api, page.id)).markdown).not.toContain('never');
     const ok = await op(page.id, body, { 'idempotency-key': 'k'.repeat(200) });

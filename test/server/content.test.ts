@@ -112,10 +112,21 @@ describe('PUT /pages/{pageId}/content', () => {
     expect((await getContent(api, page.id)).markdown).toBe('exact');
   });
 
+  it('never treats "*" or a list of ETags as a match (If-Match is compared exactly)', async () => {
+    const page = await createPage(api, { markdown: 'star' });
+    const { etag } = await getContent(api, page.id);
+    for (const ifMatch of ['*', `"other", ${etag}`, `${etag}, "other"`, ` ${etag}x`]) {
+      const res = await put(page.id, 'x', { 'content-type': 'text/markdown', 'if-match': ifMatch });
+      expectError(res, 409, 'revision_mismatch');
+    }
+    expect((await getContent(api, page.id)).markdown).toBe('star');
+  });
+
   it('answers 428 precondition_required without If-Match and keeps the content', async () => {
     const page = await createPage(api, { markdown: 'kept' });
     const res = await put(page.id, 'lost?', { 'content-type': 'text/markdown' });
     expectError(res, 428, 'precondition_required');
+    expect(res.body.error.message).toMatch(/If-Match/i);
     expect((await getContent(api, page.id)).markdown).toBe('kept');
   });
 
@@ -130,11 +141,9 @@ describe('PUT /pages/{pageId}/content', () => {
       415,
       'unsupported_media_type',
     );
-    expectError(
-      await put(page.id, 'plain', { 'content-type': 'text/plain', 'if-match': etag }),
-      415,
-      'unsupported_media_type',
-    );
+    const plain = await put(page.id, 'plain', { 'content-type': 'text/plain', 'if-match': etag });
+    expectError(plain, 415, 'unsupported_media_type');
+    expect(plain.body.error.message).toMatch(/content-type/i);
     expectError(
       await put(page.id, new TextEncoder().encode('no type'), { 'if-match': etag }),
       415,

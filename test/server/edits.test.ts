@@ -113,6 +113,36 @@ describe('POST /pages/{pageId}/edits', () => {
     expect((await getContent(api, page.id)).markdown).toBe('abcdef');
   });
 
+  it('treats two edits of the same text as overlapping', async () => {
+    const page = await createPage(api, { markdown: 'foo bar' });
+    const res = await edits(page.id, {
+      edits: [
+        { id: 'first', oldText: 'foo', newText: 'x' },
+        { id: 'second', oldText: 'foo', newText: 'y' },
+      ],
+    });
+    expectError(res, 422, 'edit_overlap');
+    expect((await getContent(api, page.id)).markdown).toBe('foo bar');
+  });
+
+  it('counts overlapping occurrences: "aa" in "aaa" is ambiguous', async () => {
+    const page = await createPage(api, { markdown: 'aaa' });
+    const res = await edits(page.id, {
+      edits: [{ id: 'self-overlap', oldText: 'aa', newText: 'b' }],
+    });
+    expectError(res, 422, 'edit_ambiguous_match');
+    expect((await getContent(api, page.id)).markdown).toBe('aaa');
+  });
+
+  it('matches multi-byte text exactly', async () => {
+    const page = await createPage(api, { markdown: 'café 🧷 naïve' });
+    const res = await edits(page.id, {
+      edits: [{ id: 'u', oldText: '🧷 naïve', newText: '📎 naive' }],
+    });
+    expectStatus(res, 200);
+    expect((await getContent(api, page.id)).markdown).toBe('café 📎 naive');
+  });
+
   it('accepts adjacent (touching but not overlapping) matches', async () => {
     const page = await createPage(api, { markdown: 'abcdef' });
     const res = await edits(page.id, {

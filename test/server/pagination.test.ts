@@ -107,6 +107,29 @@ describe('GET /pages pagination', () => {
     expect(seen).toEqual(snapshot);
   });
 
+  it('keeps going when the item a cursor points at is trashed, skipping only trashed pages', async () => {
+    const snapshot = (await listAll<PageMeta>(api, '/pages')).map((p) => p.id);
+    const first = await fetchPage(null, 40);
+    const anchor = first.data.at(-1)!.id;
+    const ahead = snapshot[60]!;
+    expectStatus(await api.del(`/pages/${anchor}/trash`), 200);
+    expectStatus(await api.del(`/pages/${ahead}/trash`), 200);
+    const rest: string[] = [];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = await fetchPage(cursor, 40);
+      rest.push(...next.data.map((p) => p.id));
+      cursor = next.nextCursor;
+    }
+    const seen = [...first.data.map((p) => p.id), ...rest];
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(rest).not.toContain(ahead);
+    expect(seen.filter((id) => id !== ahead)).toEqual(snapshot.filter((id) => id !== ahead));
+    // Restore them so later tests see all pages again.
+    expectStatus(await api.patch(`/pages/${anchor}/restore`), 200);
+    expectStatus(await api.patch(`/pages/${ahead}/restore`), 200);
+  });
+
   it('rejects limit 0, 101, -1, 1.5, abc and empty with 400 invalid_request', async () => {
     for (const limit of ['0', '101', '-1', '1.5', 'abc', '']) {
       const res = await api.get(`/pages?limit=${limit}`);

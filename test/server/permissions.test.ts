@@ -93,6 +93,10 @@ describe('isolation between users', () => {
       other.patch(`/folders/${folder.id}`, { name: 'x' }),
       other.post(`/folders/${folder.id}/copy`, { parentId: null }),
       other.del(`/folders/${folder.id}/trash`),
+      other.patch(`/folders/${folder.id}/restore`),
+      other.del(`/folders/${folder.id}/permanent`),
+      other.patch(`/pages/${page.id}/restore`),
+      other.get(`/pages/${page.id}/export`),
       other.post('/pages', { title: 'in their folder', markdown: 'x', parentId: folder.id }),
       other.post('/folders', { name: 'in their folder', parentId: folder.id }),
     ];
