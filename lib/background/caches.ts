@@ -50,7 +50,7 @@ export interface FolderView {
   problem: Problem | null;
 }
 
-/** The cached tree at once; a stale or missing cache starts a refresh (awaited when `refresh`). */
+/** The cached tree at once; a stale or missing cache starts a refresh (awaited only when `refresh`). */
 export async function getFolders(
   ctx: BackgroundContext,
   opts: { refresh?: boolean } = {},
@@ -58,9 +58,11 @@ export async function getFolders(
   const owner = await cacheOwner();
   const cache = await readItem(folderCacheItem);
   const usable = cache && cache.owner === owner ? cache : null;
-  if (opts.refresh || !usable) {
-    const result = await refreshFolders(ctx);
-    return { ...result, refreshing: false };
+  if (opts.refresh) return { ...(await refreshFolders(ctx)), refreshing: false };
+  if (!usable) {
+    // Never make the popup wait for thousands of folders: answer at once, fill on `folders-changed`.
+    void refreshFolders(ctx);
+    return { folders: [], fetchedAt: null, refreshing: owner !== null, problem: null };
   }
   const stale = ctx.now() - usable.fetchedAt > CACHE_FRESH_MS;
   if (stale) void refreshFolders(ctx);

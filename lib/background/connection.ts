@@ -18,6 +18,7 @@ import {
   signInPendingItem,
   tokenItem,
 } from '../settings';
+import { refreshFolders } from './caches';
 import { sessionClient, tokenClient } from './client';
 import type { BackgroundContext } from './context';
 import { hasHostPermission, originOf, originPatternOf } from './permissions';
@@ -164,6 +165,8 @@ async function storeConnection(
     .retryAll((e) => e.status === 'failed' && isCredentialRefusal(e.lastError))
     .catch(() => 0);
   void ctx.outbox.flush().catch(() => undefined);
+  // Warm the folder cache now, so the first popup opens with the tree.
+  void refreshFolders(ctx).catch(() => undefined);
 }
 
 /**

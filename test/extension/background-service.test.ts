@@ -145,11 +145,13 @@ describe('connection', () => {
 describe('caches', () => {
   it('serves the folder tree from the cache and refreshes a stale one in the background', async () => {
     const ctx = makeContext();
-    await connectWithToken(ctx, service.baseUrl, await service.token());
     const first = await api.createFolder({
       name: `Cache A ${crypto.randomUUID()}`,
       parentId: null,
     });
+    await connectWithToken(ctx, service.baseUrl, await service.token());
+    // Connecting warms the cache; the first ask then waits for nothing.
+    await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
     const initial = await getFolders(ctx);
     expect(initial.folders.some((f) => f.id === first.id)).toBe(true);
 
@@ -166,6 +168,18 @@ describe('caches', () => {
     await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
     const refreshed = await getFolders(ctx);
     expect(refreshed.folders.find((f) => f.id === second.id)?.parentId).toBe(first.id);
+  });
+
+  it('answers at once with an empty tree while a cold cache fills', async () => {
+    const ctx = makeContext();
+    await connectWithToken(ctx, service.baseUrl, await service.token());
+    await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
+    await fakeBrowser.storage.local.remove('cache:folders');
+    ctx.events.length = 0;
+    const cold = await getFolders(ctx);
+    expect(cold).toMatchObject({ folders: [], fetchedAt: null, refreshing: true });
+    await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
+    expect((await getFolders(ctx)).folders.length).toBeGreaterThan(0);
   });
 
   it('lists and searches pages of a folder, resolving exact titles too', async () => {
