@@ -1,4 +1,4 @@
-import { isNotFound, isRetryable } from '../api';
+import { isNotFound, isRetryable, withRetry } from '../api';
 import type { AddToPageWrite } from '../write-request';
 import type { OutboxEntry, OutboxResult } from './entry';
 import { readPageclipId, withPageclipId } from './pageclip-id';
@@ -63,7 +63,7 @@ export async function deliver(
         if (found) return { pageId: found };
       }
       const existing = oldest(
-        await api.resolvePages({ title: write.title, parentId: write.parentId }),
+        await read(() => api.resolvePages({ title: write.title, parentId: write.parentId })),
       );
       if (existing) {
         await hooks.setTarget(existing.id);
@@ -113,12 +113,12 @@ export async function settleCreated(
   clipId: string,
   keep?: string,
 ): Promise<string | null> {
-  const candidates = await api.resolvePages({ title, parentId });
+  const candidates = await read(() => api.resolvePages({ title, parentId }));
   const ours: { id: string; createdAt?: string | null }[] = [];
   for (const candidate of candidates) {
     let markdown: string;
     try {
-      ({ markdown } = await api.getContent(candidate.id));
+      ({ markdown } = await read(() => api.getContent(candidate.id)));
     } catch (err) {
       // Trashed or made inaccessible since the resolve: not ours to find.
       if (isNotFound(err)) continue;
@@ -131,7 +131,7 @@ export async function settleCreated(
   for (const copy of ours) {
     if (copy.id === kept.id) continue;
     try {
-      await api.trashPage(copy.id);
+      await read(() => api.trashPage(copy.id));
     } catch (err) {
       // Gone already: fine. Retryable: the next attempt settles again. Anything else (no
       // admin right on the copy) cannot be repaired by us; the clip itself is saved.
@@ -139,6 +139,22 @@ export async function settleCreated(
     }
   }
   return kept.id;
+}
+
+/**
+ * Reads (and the trash of a copy) are safe to repeat, so a transient failure of one of them is
+ * retried at once, briefly, instead of failing the whole attempt: a create that must look up,
+ * create and settle makes several requests, and under a flaky network each one would otherwise
+ * push the clip a whole backoff step later. Writes are never retried here.
+ */
+function read<T>(fn: () => Promise<T>): Promise<T> {
+  return withRetry(fn, {
+    attempts: 3,
+    baseDelayMs: 200,
+    maxDelayMs: 1000,
+    maxElapsedMs: 5000,
+    maxRetryAfterMs: 5000,
+  });
 }
 
 /** Several pages with the Inbox's title: always the same one, the oldest. */

@@ -27,7 +27,7 @@ export const HOUR_MS = 60 * 60 * 1000;
 export const DEFAULT_POLICY: OutboxPolicy = {
   leaseMs: 30_000,
   baseDelayMs: 2_000,
-  maxDelayMs: 10 * 60_000,
+  maxDelayMs: 5 * 60_000,
   notConnectedDelayMs: 60_000,
   replayWarnAfterMs: 23 * HOUR_MS,
   savedRetentionMs: 10 * 60_000,

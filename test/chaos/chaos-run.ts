@@ -114,7 +114,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     // Faults on every request from here on: reads (resolve, content) as much as writes.
     proxy.setRandom({
       seed,
-      probabilities: { 'drop-after-apply': 0.12, unavailable: 0.12, reset: 0.08, delay: 0.08 },
+      probabilities: { 'drop-after-apply': 0.1, unavailable: 0.08, reset: 0.06, delay: 0.06 },
       delayMs: [100, 1500],
     });
 
