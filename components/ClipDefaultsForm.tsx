@@ -1,10 +1,6 @@
 import { useState } from 'preact/hooks';
-import {
-  HighlightTemplateDefault,
-  sendToBackground,
-  type ClipMode,
-  type PublicSettings,
-} from '../lib/messaging';
+import { HighlightTemplateDefault, sendToBackground } from '../lib/messaging-client';
+import type { ClipMode, PublicSettings } from '../lib/messaging';
 import { t } from '../lib/ui/i18n';
 
 const modes = (): { mode: ClipMode; label: string }[] => [

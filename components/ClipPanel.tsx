@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import {
-  sendToBackground,
-  type ClipMode,
-  type Folder,
-  type PageSummary,
-  type PopupDraft,
-  type ResponseOf,
-} from '../lib/messaging';
+import { sendToBackground } from '../lib/messaging-client';
+import type { ClipMode, Folder, PageSummary, PopupDraft, ResponseOf } from '../lib/messaging';
 import { clipWrite, frontmatterBlock, type Operation, type Target } from '../lib/ui/compose';
 import { folderPath } from '../lib/ui/folder-tree';
 import { t } from '../lib/ui/i18n';

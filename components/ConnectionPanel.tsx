@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { MessageError, sendToBackground, type ConnectionState } from '../lib/messaging';
+import { MessageError, sendToBackground } from '../lib/messaging-client';
+import type { ConnectionState } from '../lib/messaging';
 import { t } from '../lib/ui/i18n';
 import { originPatternOf } from '../lib/ui/origin-pattern';
 import { problemText } from '../lib/ui/problem-text';
@@ -37,12 +38,13 @@ export function ConnectionPanel(props: {
       const state = await action();
       props.onChange(state);
       if (kind === 'disconnect') setMessage({ kind: 'info', text: t('disconnected') });
+      else if (state.signInPending) setMessage({ kind: 'info', text: t('signInPending') });
       else if (state.problem) {
         setMessage({
           kind: 'error',
           text: t('connectFailed', problemText(state.problem, state.serviceUrl)),
         });
-      } else if (state.signInPending) setMessage({ kind: 'info', text: t('signInPending') });
+      }
     } catch (error) {
       if (error instanceof PermissionDenied) {
         setMessage({ kind: 'error', text: t('permissionDenied', error.origin) });
@@ -79,6 +81,10 @@ export function ConnectionPanel(props: {
   };
 
   const connected = connection.user !== null && connection.problem === null;
+  // Once the background reports the finished sign-in, the "finish signing in" hint is stale.
+  useEffect(() => {
+    if (connected) setMessage((m) => (m?.text === t('signInPending') ? null : m));
+  }, [connected]);
 
   return (
     <section class="card" aria-labelledby="connection-heading">

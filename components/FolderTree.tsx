@@ -91,7 +91,7 @@ export function FolderTree(props: {
             aria-selected={props.selectedId === id}
             tabIndex={activeId === id ? 0 : -1}
             class="tree-row"
-            style={{ paddingInlineStart: `${depth * 16}px` }}
+            style={{ paddingInlineStart: `${(depth - 1) * 16 + 8}px` }}
             onClick={() => {
               setActive(id);
               props.onSelect(id);

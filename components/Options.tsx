@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import {
-  onBackgroundEvent,
-  sendToBackground,
-  type ConnectionState,
-  type PublicSettings,
-} from '../lib/messaging';
+import { onBackgroundEvent, sendToBackground } from '../lib/messaging-client';
+import type { ConnectionState, PublicSettings } from '../lib/messaging';
 import { t } from '../lib/ui/i18n';
 import { ConnectionPanel } from './ConnectionPanel';
 import { ClipDefaultsForm } from './ClipDefaultsForm';

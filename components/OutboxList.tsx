@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import {
-  sendToBackground,
-  type Folder,
-  type OutboxEntryData,
-  type RecentFolder,
-  type RecentPage,
-  type PageSummary,
+import { sendToBackground } from '../lib/messaging-client';
+import type {
+  Folder,
+  OutboxEntryData,
+  RecentFolder,
+  RecentPage,
+  PageSummary,
 } from '../lib/messaging';
 import { retargetWrite } from '../lib/ui/compose';
 import { t } from '../lib/ui/i18n';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { sendToBackground, type PageSummary, type RecentPage } from '../lib/messaging';
+import { sendToBackground } from '../lib/messaging-client';
+import type { PageSummary, RecentPage } from '../lib/messaging';
 import { t } from '../lib/ui/i18n';
 import { COMBOBOX } from '../lib/ui/combobox';
 import { listMove } from '../lib/ui/keyboard';

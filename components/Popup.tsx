@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { sendToBackground, type Folder, type PopupDraft } from '../lib/messaging';
+import { sendToBackground } from '../lib/messaging-client';
+import type { Folder, PopupDraft } from '../lib/messaging';
 import { t } from '../lib/ui/i18n';
 import { globalKeyAction } from '../lib/ui/keyboard';
 import { problemText } from '../lib/ui/problem-text';
@@ -101,7 +102,12 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
           title={t('openSettings')}
           onClick={() => void browser.runtime.openOptionsPage()}
         >
-          <span class="gear" aria-hidden="true" />
+          <svg class="settings-icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+            <circle cx="9" cy="6" r="2.2" />
+            <circle cx="15" cy="12" r="2.2" />
+            <circle cx="8" cy="18" r="2.2" />
+          </svg>
         </button>
       </header>
       {data === null || draft === undefined ? (

@@ -9,7 +9,7 @@ export function PopupSkeleton() {
       <Skeleton height="34px" />
       <Skeleton height="34px" />
       <Skeleton height="56px" />
-      <Skeleton height="150px" />
+      <Skeleton height="136px" />
       <Skeleton height="34px" />
       <Skeleton height="40px" width="40%" />
     </div>

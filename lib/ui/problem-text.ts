@@ -41,5 +41,6 @@ export function problemText(problem: ProblemLike, serviceUrl = ''): string {
   if (code === 'server-error' || (status !== null && status >= 500)) {
     return t('errorServer', status === null ? '—' : String(status));
   }
-  return t('errorOther', problem.message);
+  // Messages are put into a sentence that brings its own full stop.
+  return t('errorOther', problem.message.trim().replace(/\.+$/, ''));
 }

@@ -5,15 +5,14 @@
  * data arrives later as background events and replaces it in place.
  */
 import { useEffect, useState } from 'preact/hooks';
-import {
-  onBackgroundEvent,
-  sendToBackground,
-  type ConnectionState,
-  type Folder,
-  type OutboxEntryData,
-  type PendingHighlight,
-  type PublicSettings,
-  type ResponseOf,
+import { onBackgroundEvent, sendToBackground } from '../messaging-client';
+import type {
+  ConnectionState,
+  Folder,
+  OutboxEntryData,
+  PendingHighlight,
+  PublicSettings,
+  ResponseOf,
 } from '../messaging';
 
 export interface PopupData {
@@ -34,6 +33,10 @@ export function usePopupData(): PopupDataState {
 
   useEffect(() => {
     let alive = true;
+    let folders: Pick<PopupData, 'folders' | 'foldersRefreshing'> = {
+      folders: [],
+      foldersRefreshing: true,
+    };
     const patch = (update: Partial<PopupData>) =>
       setState((current) =>
         current.phase === 'ready'
@@ -52,22 +55,30 @@ export function usePopupData(): PopupDataState {
       else if (event.type === 'folders-changed') void reloadFolders();
     });
 
+    // The folder tree does not hold up the first usable frame: with a cold cache the background
+    // may have to page through thousands of folders; the picker fills in when they arrive.
+    sendToBackground('folders.get', {})
+      .then((f) => {
+        if (!alive) return;
+        folders = { folders: f.folders, foldersRefreshing: f.refreshing };
+        patch(folders);
+      })
+      .catch(() => undefined);
+
     Promise.all([
       sendToBackground('connection.get', {}),
-      sendToBackground('folders.get', {}),
       sendToBackground('recent.get', {}),
       sendToBackground('settings.get', {}),
       sendToBackground('outbox.list', {}),
       sendToBackground('highlight.pending', {}).catch(() => ({ pending: null })),
     ])
-      .then(([connection, folders, recent, settings, outbox, highlight]) => {
+      .then(([connection, recent, settings, outbox, highlight]) => {
         if (!alive) return;
         setState({
           phase: 'ready',
           data: {
             connection,
-            folders: folders.folders,
-            foldersRefreshing: folders.refreshing,
+            ...folders,
             recent,
             settings,
             outbox: outbox.entries,

@@ -4,7 +4,8 @@
  * it failed. "Saved" is shown only for a `saved` entry; while it is not, "Queued" (issue 6).
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { MessageError, sendToBackground, type OutboxEntryData, type Problem } from '../messaging';
+import { MessageError, sendToBackground } from '../messaging-client';
+import type { OutboxEntryData, Problem } from '../messaging';
 import type { WriteRequest } from '../write-request';
 
 export type SaveState =

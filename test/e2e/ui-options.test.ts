@@ -33,13 +33,20 @@ describe('the options page', () => {
 
     await page.getByLabel('API token').fill('pc_revoked_or_made_up_token_0000000000');
     await page.getByRole('button', { name: 'Connect with token' }).click();
-    await page.getByRole('alert').getByText(/token was revoked or has expired/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/token was revoked or has expired/)
+      .waitFor();
     await screenshot(page, 'options-error');
 
     const token = await h.service.token({ scopes: ['pages:read', 'pages:write'] });
     await page.getByLabel('API token').fill(token);
     await page.getByRole('button', { name: 'Connect with token' }).click();
-    await page.getByText(`Connected as ${h.service.demo.email}`).or(page.getByText(/^Connected as /)).first().waitFor();
+    await page
+      .getByText(`Connected as ${h.service.demo.email}`)
+      .or(page.getByText(/^Connected as /))
+      .first()
+      .waitFor();
     expect(await page.locator('.connection-status').textContent()).toContain(h.service.demo.email);
     expect(await page.locator('.connection-status').textContent()).toContain(h.service.baseUrl);
     // The token is never shown back, nor kept in the page.
@@ -55,9 +62,13 @@ describe('the options page', () => {
     await h.send('connection.disconnect', {});
     const page = await openOptions();
     await page.getByLabel('Service address').fill(h.service.baseUrl);
-    const signInTab = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/auth/sign-in') });
+    const signInTab = h.context.waitForEvent('page', {
+      predicate: (p) => p.url().includes('/auth/sign-in'),
+    });
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Finish signing in in the tab that opened, then come back here.').waitFor();
+    await page
+      .getByText('Finish signing in in the tab that opened, then come back here.')
+      .waitFor();
     const signIn = await signInTab;
     await signIn.waitForLoadState();
     await signIn.fill('#email', h.service.demo.email);
@@ -66,6 +77,7 @@ describe('the options page', () => {
     // The background pushes `connection-changed`; the page updates without a reload.
     await page.locator('.connection-status.ok').waitFor({ timeout: 15_000 });
     expect(await page.locator('.connection-status').textContent()).toContain(h.service.demo.email);
+    expect(await page.getByText('Finish signing in').count()).toBe(0);
     await page.close();
   });
 

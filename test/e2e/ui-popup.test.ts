@@ -162,7 +162,9 @@ describe('the popup', () => {
         /Queued: “Clipped while offline” will be saved as soon as the service answers/,
       );
       await queued.waitFor({ timeout: 15_000 });
-      expect(await popup.locator('#panel-clip .save-status').textContent()).toMatch(/cannot be reached/);
+      expect(await popup.locator('#panel-clip .save-status').textContent()).toMatch(
+        /cannot be reached/,
+      );
       await screenshot(popup, 'popup-queued');
       const entries = (await h.send('outbox.list', {})).entries;
       expect(

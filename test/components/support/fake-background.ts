@@ -122,7 +122,7 @@ export function installFakeBackground(handlers: Handlers = {}): FakeBackground {
   const defaults: Handlers = {
     'connection.get': () => state.connection,
     'folders.get': () => ({
-      folders: state.folders,
+      folders: [...state.folders],
       fetchedAt: 1,
       refreshing: false,
       problem: null,
@@ -215,7 +215,8 @@ export function installFakeBackground(handlers: Handlers = {}): FakeBackground {
     async emit(event) {
       await fakeBrowser.runtime.onMessage.trigger(
         { channel: EVENT_CHANNEL, event },
-        { id: fakeBrowser.runtime.id },
+        // Events count only from our own extension's pages (lib/messaging-client.ts).
+        { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/background.js') },
         () => undefined,
       );
     },
