@@ -9,6 +9,7 @@
  * To add a step (say, building the extension), append to `steps`; a step may add lines to
  * the summary with `ctx.say(...)`. The service keeps running until Ctrl-C.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -82,6 +83,27 @@ const steps: Step[] = [
         `curl -s -X POST ${base}/pages -H "Authorization: Bearer $PAGECLIP_TOKEN" \\`,
         `  -H 'Content-Type: application/json' -d '{"title":"Hello","markdown":"# Hello"}'`,
         `curl -s ${base}/pages -H "Authorization: Bearer $PAGECLIP_TOKEN"`,
+      );
+    },
+  },
+  {
+    title: 'build the extension for Chromium',
+    async run(ctx) {
+      // The project's builds point at the local service by default (lib/settings.ts).
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(path.join('node_modules', '.bin', 'wxt'), ['build'], {
+          stdio: 'ignore',
+        });
+        child.once('error', reject);
+        child.once('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`wxt build exited with ${code}`)),
+        );
+      });
+      ctx.say(
+        'Extension (built into .output/chrome-mv3)',
+        'chrome://extensions → Developer mode → Load unpacked → ' +
+          path.resolve('.output/chrome-mv3'),
+        'then in the Pageclip options page (opens by itself): Allow access, and Sign in or paste the token above',
       );
     },
   },
