@@ -23,6 +23,23 @@ export default defineConfig({
   // MV3 for Firefox too: one background model (event page there, service worker in Chromium).
   manifestVersion: 3,
   vite: () => ({ plugins: [preact()] }),
+  // The sources zip is what a store reviewer rebuilds the extension from (`npm ci && npx wxt
+  // build -b firefox`): the extension's code and build files only. The local service, tests and
+  // their fixtures, screenshots and benchmark scripts are not part of the add-on
+  // (test/release/zip.test.ts lists the zip). Dot-directories such as `.data` are left out by
+  // WXT already.
+  zip: {
+    excludeSources: [
+      'server/**',
+      'test/**',
+      'docs/screenshots/**',
+      'scripts/**',
+      'vitest.config.ts',
+      'coverage/**',
+      'test-results/**',
+      '**/*.log',
+    ],
+  },
   manifest: ({ browser, mode }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
@@ -62,6 +79,8 @@ export default defineConfig({
               // Nothing is sent to us: clips go only to the service the user configured.
               data_collection_permissions: { required: ['none'] },
             },
+            // Firefox for Android reads data_collection_permissions from 142 on (web-ext lint).
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
