@@ -1,5 +1,6 @@
 // The service's command line (decisions.md "The local service's command line and sign-in"; team
 // brief "Local service command line"): commands work while the service runs.
+// Tests here are independent, so they run concurrently: most of their time is CLI processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import { client, createPage, expectError, expectStatus, uuid } from './support/http';
@@ -15,7 +16,7 @@ afterAll(async () => {
 
 const email = () => `cli-${uuid().slice(0, 8)}@example.test`;
 
-describe('serve', () => {
+describe.concurrent('serve', () => {
   it('creates the demo user on an empty data directory and prints its credentials', () => {
     expect(svc.demo.email).toBe('demo@pageclip.local');
     expect(svc.demo.password.length).toBeGreaterThanOrEqual(12);
@@ -28,7 +29,7 @@ describe('serve', () => {
   });
 });
 
-describe('user add', () => {
+describe.concurrent('user add', () => {
   it('creates a user who can sign in; a second add of the same email fails', async () => {
     const address = email();
     await svc.cli([
@@ -56,7 +57,7 @@ describe('user add', () => {
   });
 });
 
-describe('token', () => {
+describe.concurrent('token', () => {
   it('prints the secret alone on one line', async () => {
     const out = await svc.cli(['token', '--email', svc.demo.email, '--scopes', 'pages:read']);
     const lines = out.split('\n').filter((line) => line.trim() !== '');
@@ -86,7 +87,7 @@ describe('token', () => {
   });
 });
 
-describe('grant and restrict', () => {
+describe.concurrent('grant and restrict', () => {
   it('grant gives another user access to an item; bad levels and items fail', async () => {
     const owner = client(svc, { token: await svc.token() });
     const page = await createPage(owner, { markdown: 'granted' });
@@ -114,7 +115,7 @@ describe('grant and restrict', () => {
   });
 });
 
-describe('errors', () => {
+describe.concurrent('errors', () => {
   it('an unknown command exits non-zero', async () => {
     await expect(svc.cli(['frobnicate'])).rejects.toThrow();
   });

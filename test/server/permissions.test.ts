@@ -1,5 +1,7 @@
 // Access per caller: isolation, grants inherited down folders, restricted items (spec "What the
 // service does" access bullet, folder copy; decisions.md "Permissions", 403 forbidden / 404 rows).
+// Tests here are independent (fresh users, own items), so they run concurrently: most of their
+// time is spent waiting for CLI processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {
@@ -42,7 +44,7 @@ async function twoUsers(): Promise<{
   return { owner, other: other.api, otherEmail: other.email };
 }
 
-describe('isolation between users', () => {
+describe.concurrent('isolation between users', () => {
   it('a second user sees none of the first user’s items', async () => {
     const { owner, other } = await twoUsers();
     const folder = await createFolder(owner, { name: 'Private' });
@@ -106,7 +108,7 @@ describe('isolation between users', () => {
   });
 });
 
-describe('grants', () => {
+describe.concurrent('grants', () => {
   it('a view grant reads the page but every write is 403 forbidden', async () => {
     const { owner, other, otherEmail } = await twoUsers();
     const page = await createPage(owner, { markdown: 'shared read-only' });
@@ -217,7 +219,7 @@ describe('grants', () => {
   });
 });
 
-describe('restricted items', () => {
+describe.concurrent('restricted items', () => {
   it('grants above a restricted item do not reach it', async () => {
     const { owner, other, otherEmail } = await twoUsers();
     const folder = await createFolder(owner);
