@@ -124,7 +124,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     const disrupt = async (event: ChaosEvent): Promise<void> => {
       events[event]++;
       timeline.push(`${Date.now()} ${event}`);
-      if (event === 'stop-worker') await harness.stopServiceWorker();
+      if (event === 'stop-worker') await stopWorkers(harness);
       else if (event === 'restart-browser') await harness.restartBrowser();
       else {
         await svc.stop();
@@ -338,6 +338,13 @@ async function verify(
     const clip = readPageclipId(markdown);
     if (clip !== null) byClip.set(clip, (byClip.get(clip) ?? 0) + 1);
   }
+  const createsFound = creates.filter((c) => byClip.has(c.write.clipId)).length;
+  // Copies the outbox itself moved to the Trash (a create the browser sent twice, see
+  // lib/outbox/deliver.ts `settleCreated`): repaired, so not counted as duplicates.
+  const ourTitles = new Set([...creates.map((c) => c.write.title), INBOX]);
+  const repaired = (await collect(direct.listTrashedPages())).filter((p) =>
+    ourTitles.has(p.title ?? ''),
+  ).length;
   const inboxes = pages.filter((p) => p.title === INBOX);
   const notes = plan.filter((p) => p.kind === 'note');
   const duplicateClips: string[] = [];
@@ -388,12 +395,28 @@ async function verify(
     outOfOrder,
     lines: [
       `service: ${pages.length} pages in the chaos folder (expected ${expectedPages}), ` +
-        `${byClip.size} of ${creates.length} new pages found by pageclip_id, ${strays} unexpected, ` +
-        `${inboxes.length} "${INBOX}" page(s)`,
+        `${createsFound} of ${creates.length} new pages found by pageclip_id, ${strays} unexpected, ` +
+        `${inboxes.length} "${INBOX}" page(s); ${repaired} extra copies trashed by the outbox`,
       `appends: ${appends.length} to ${TARGET_PAGES} pages; notes: ${notes.length}; ` +
         `out of order: ${outOfOrder}`,
     ],
   };
+}
+
+/**
+ * Stops the extension's service worker wherever it is in its work, like Chrome does, through
+ * CDP. Not `harness.stopServiceWorker()`: that waits for a running worker first, and in the
+ * middle of a chaos run the worker may be stopped already (which is just as good).
+ */
+async function stopWorkers(h: ExtensionHarness): Promise<void> {
+  const page = await h.context.newPage();
+  try {
+    const cdp = await h.context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+  } finally {
+    await page.close();
+  }
 }
 
 function withoutPass(counts: Record<string, number>): Record<string, number> {
