@@ -8,6 +8,7 @@ import { problemText } from '../lib/ui/problem-text';
 import { markInteractive, usePopupData } from '../lib/ui/use-popup-data';
 import { ClipPanel, type Extraction } from './ClipPanel';
 import { ConnectPrompt } from './ConnectPrompt';
+import { HighlightPanel } from './HighlightPanel';
 import { OutboxList } from './OutboxList';
 import { QuickNotePanel } from './QuickNotePanel';
 import { PopupSkeleton } from './PopupSkeleton';
@@ -32,6 +33,7 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
   const [draft, setDraft] = useState<PopupDraft | null | undefined>(undefined);
   const [quickNote, setQuickNote] = useState('');
   const [currentEntry, setCurrentEntry] = useState<string | null>(null);
+  const [highlightDone, setHighlightDone] = useState(false);
   const close = props.close ?? (() => window.close());
 
   useEffect(() => {
@@ -155,14 +157,23 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
             ))}
           </div>
           <div role="tabpanel" id="panel-clip" aria-labelledby="tab-clip" hidden={tab !== 'clip'}>
-            <ClipPanel
-              extraction={props.extraction}
-              data={data}
-              draft={draft}
-              quickNote={quickNote}
-              onCreateFolder={createFolder}
-              onSaveState={setCurrentEntry}
-            />
+            {data.pendingHighlight && !highlightDone ? (
+              <HighlightPanel
+                pending={data.pendingHighlight}
+                data={data}
+                onCreateFolder={createFolder}
+                onDone={() => setHighlightDone(true)}
+              />
+            ) : (
+              <ClipPanel
+                extraction={props.extraction}
+                data={data}
+                draft={draft}
+                quickNote={quickNote}
+                onCreateFolder={createFolder}
+                onSaveState={setCurrentEntry}
+              />
+            )}
           </div>
           <div role="tabpanel" id="panel-note" aria-labelledby="tab-note" hidden={tab !== 'note'}>
             <QuickNotePanel

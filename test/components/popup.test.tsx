@@ -447,3 +447,55 @@ describe('draft', () => {
     await screen.findByDisplayValue('half-written thought');
   });
 });
+
+describe('highlight from the context menu', () => {
+  const pending = {
+    clipId: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    quote: 'Rivers <b>carve</b> valleys',
+    content: '> Rivers <b>carve</b> valleys\n\n— [Rivers](https://example.com/rivers), 2026-11-21',
+    sourceTitle: 'How rivers shape valleys',
+    sourceUrl: 'https://example.com/rivers',
+    createdAt: 1,
+  };
+
+  it('appends the pending highlight to the chosen page with the clip id minted at the click', async () => {
+    const { bg } = renderPopup(
+      {
+        'highlight.pending': () => ({ pending }),
+        'clip.submit': (data) => savedEntry(data.write, data.label),
+      },
+      (bg) => {
+        bg.state.recent = {
+          folders: [],
+          pages: [
+            { id: PAGE_JOURNAL, title: 'Reading journal', parentId: FOLDER_READING, usedAt: 1 },
+          ],
+          lastDestination: null,
+        };
+      },
+    );
+    await screen.findByRole('heading', { name: 'Append your highlight' });
+    expect(screen.getByText('Rivers <b>carve</b> valleys').tagName).toBe('BLOCKQUOTE');
+    expect(document.querySelector('blockquote b')).toBeNull();
+    fireEvent.click(await screen.findByText('Reading journal'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved to “Reading journal”.');
+    expect(bg.callsOf('clip.submit')[0]?.write).toEqual({
+      kind: 'add-to-page',
+      clipId: pending.clipId,
+      pageId: PAGE_JOURNAL,
+      operation: 'append',
+      content: pending.content,
+    });
+  });
+
+  it('discards the highlight and shows the clip form', async () => {
+    const { bg } = renderPopup({
+      'highlight.pending': () => ({ pending }),
+      'highlight.discard': () => ({ ok: true as const }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard highlight' }));
+    await screen.findByDisplayValue('How rivers shape valleys');
+    expect(bg.callsOf('highlight.discard')).toHaveLength(1);
+  });
+});

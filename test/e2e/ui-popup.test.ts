@@ -4,6 +4,7 @@
  * to the Inbox, a folder created inline, the service down (clip kept and queued), and a
  * read-only token (a clear message). Writes the popup screenshots used in the README.
  */
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHtml, launchExtension, type ExtensionHarness } from './harness';
 import { openPopupOn, screenshot, serviceApi } from './ui-support';
@@ -209,13 +210,14 @@ describe('the popup', () => {
   });
 });
 
-async function expectValue(
-  locator: import('playwright-core').Locator,
-  value: string,
-): Promise<void> {
+async function expectValue(locator: Locator, value: string): Promise<void> {
   const deadline = Date.now() + 15_000;
   while ((await locator.inputValue()) !== value) {
-    if (Date.now() > deadline) expect(await locator.inputValue()).toBe(value);
+    if (Date.now() > deadline) {
+      // Say why: the popup shows the extraction's failure reason under the preview.
+      const reason = await locator.page().locator('.clip-panel .error').allTextContents();
+      expect({ value: await locator.inputValue(), reason }).toEqual({ value, reason: [] });
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
