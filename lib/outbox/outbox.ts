@@ -202,6 +202,23 @@ export class Outbox {
     this.kick();
   }
 
+  /**
+   * The network or the connection is back (browser `online`, the user reconnected): entries
+   * waiting out a backoff go now instead of after their delay. Failed entries stay failed.
+   */
+  async wake(): Promise<void> {
+    await this.mutate((entries, now) => {
+      let changed = false;
+      const next = entries.map((e) => {
+        if (e.status !== 'queued' || (e.nextAttemptAt ?? 0) <= now) return e;
+        changed = true;
+        return { ...e, nextAttemptAt: now, updatedAt: now };
+      });
+      return changed ? { next, value: undefined } : { value: undefined };
+    });
+    await this.flush();
+  }
+
   /** Retries every failed entry matching `filter` (e.g. all 401s once the user reconnected). */
   async retryAll(filter: (entry: OutboxEntry) => boolean = () => true): Promise<number> {
     const count = await this.mutate((entries, now) => {

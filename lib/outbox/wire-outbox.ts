@@ -24,8 +24,8 @@ export function scheduleOutboxAlarm(at: number | null): void {
 
 /**
  * Connects the background's one Outbox to the browser: a flush at start-up (a worker woken
- * after a stop, a browser restart), on the outbox alarm, when the browser comes back online,
- * and the badge. Call synchronously in the background's `main()`, so the listeners exist before
+ * after a stop, a browser restart) and on the outbox alarm, a flush without waiting out the
+ * backoff when the browser comes back online, and the badge. Call synchronously in the background's `main()`, so the listeners exist before
  * the event that woke the worker is dispatched (MV3 service-worker rule). Returns an undo.
  */
 export function wireOutbox(
@@ -39,13 +39,14 @@ export function wireOutbox(
   const badge = opts.badge ?? createOutboxBadge();
   const events = opts.events ?? (globalThis as Partial<EventTarget>);
   const flush = (): void => void outbox.flush().catch((err) => console.error('outbox:', err));
+  const wake = (): void => void outbox.wake().catch((err) => console.error('outbox:', err));
   const onAlarm = (alarm: { name: string }): void => {
     if (alarm.name === OUTBOX_ALARM) flush();
   };
   browser.alarms.onAlarm.addListener(onAlarm);
   // Alarms are not guaranteed to survive a browser restart; start-up flushes anyway.
   browser.runtime.onStartup.addListener(flush);
-  events.addEventListener?.('online', flush);
+  events.addEventListener?.('online', wake);
   const offChange = outbox.onChange((entries) => void badge.update(entries).catch(() => undefined));
   const offSettled = outbox.onSettled(
     (entry) =>
@@ -59,7 +60,7 @@ export function wireOutbox(
   return () => {
     browser.alarms.onAlarm.removeListener(onAlarm);
     browser.runtime.onStartup.removeListener(flush);
-    events.removeEventListener?.('online', flush);
+    events.removeEventListener?.('online', wake);
     offChange();
     offSettled();
   };

@@ -98,15 +98,23 @@ describe('wireOutbox', () => {
     unwire();
   });
 
-  it('flushes when the browser comes back online, and flashes ✓ on success', async () => {
+  it('sends at once when the browser comes back online, without waiting out the backoff, and flashes ✓', async () => {
     const calls: string[] = [];
-    const outbox = new Outbox({ getClient: async () => recordingApi(calls), autoFlush: false });
+    let online = false;
+    const outbox = new Outbox({
+      getClient: async () => (online ? recordingApi(calls) : null),
+      autoFlush: false,
+    });
     const events = new EventTarget();
     const unwire = wireOutbox(outbox, { badge: createOutboxBadge({ flashMs: 5_000 }), events });
     await outbox.flush();
     const write = appendWrite();
     await outbox.enqueue(write, 'Page');
-    expect((await outbox.get(write.clipId))?.status).toBe('queued');
+    await outbox.flush();
+    const waiting = await outbox.get(write.clipId);
+    expect(waiting).toMatchObject({ status: 'queued', lastError: { code: 'not_connected' } });
+    expect(waiting!.nextAttemptAt).toBeGreaterThan(Date.now() + 30_000);
+    online = true;
     events.dispatchEvent(new Event('online'));
     await expect.poll(async () => (await outbox.get(write.clipId))?.status).toBe('saved');
     await expect.poll(() => browser.action.getBadgeText({})).toBe('✓');
