@@ -19,6 +19,8 @@
  * timeout; the service is killed on every exit path.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startService, type RunningService } from '../test/helpers/service';
@@ -56,8 +58,24 @@ interface Ctx {
   pageIds: string[];
 }
 
+/**
+ * User + system CPU time of a process in ms, from /proc (Linux; clock ticks are 100 Hz there).
+ * The machine is shared, so wall-clock figures depend on the neighbours; CPU per request does not.
+ */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs `clients` loops of `step` until the deadline or the request cap; times every request. */
 async function phase(
+  ctx: Ctx,
   name: string,
   step: (
     client: number,
@@ -75,6 +93,7 @@ async function phase(
       stats.firstError ??= detail;
     }
   };
+  const cpuBefore = processCpuMs(ctx.service.pid());
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
@@ -85,6 +104,8 @@ async function phase(
     }),
   );
   stats.elapsedMs = performance.now() - started;
+  const cpuAfter = processCpuMs(ctx.service.pid());
+  if (cpuBefore !== undefined && cpuAfter !== undefined) stats.serverCpuMs = cpuAfter - cpuBefore;
   return stats;
 }
 
@@ -145,7 +166,13 @@ async function seed(ctx: Ctx): Promise<void> {
   );
 }
 
+const loadNow = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join('/');
+
 async function main(): Promise<void> {
+  const loadAtStart = loadNow();
   console.error(
     `starting the service (pages ${PAGES}, clients ${CLIENTS}, ${SECONDS} s per operation)`,
   );
@@ -166,6 +193,7 @@ async function main(): Promise<void> {
     console.error('measuring content appends');
     results.push(
       await phase(
+        ctx,
         'content append',
         async (_client, record) => {
           const pageId = ctx.pageIds[cursor++ % ctx.pageIds.length]!;
@@ -192,7 +220,7 @@ async function main(): Promise<void> {
     console.error('measuring page-list reads (following cursors)');
     const listCursors: (string | null)[] = Array.from({ length: CLIENTS }, () => null);
     results.push(
-      await phase('page list (limit 100)', async (client, record) => {
+      await phase(ctx, 'page list (limit 100)', async (client, record) => {
         const after = listCursors[client];
         const url =
           `${base}/pages?limit=100` + (after ? `&cursor=${encodeURIComponent(after)}` : '');
@@ -205,7 +233,7 @@ async function main(): Promise<void> {
 
     console.error('measuring content reads');
     results.push(
-      await phase('content read', async (_client, record) => {
+      await phase(ctx, 'content read', async (_client, record) => {
         const pageId = ctx.pageIds[Math.floor(Math.random() * ctx.pageIds.length)]!;
         await timed(`${base}/pages/${pageId}/content`, { headers: ctx.headers }, 200, record);
       }),
@@ -216,6 +244,10 @@ async function main(): Promise<void> {
       `\nPage and Folder Service benchmark: ${ctx.pageIds.length} pages, ${CLIENTS} clients, ${SECONDS} s per operation, loopback\n`,
     );
     console.log(formatTable(rows));
+    console.log(
+      `\nmachine: ${availableParallelism()} cores, load average (1/5/15 min) ${loadAtStart} at start, ${loadNow()} at end` +
+        "\nservice CPU ms/req is the service process's CPU time per request, independent of other load",
+    );
     for (const r of results)
       if (r.firstError) console.log(`first error of ${r.name}: ${r.firstError}`);
   } finally {

@@ -8,6 +8,8 @@ export interface OperationStats {
   /** What the issue asks of this operation, printed beside the figures. */
   target?: { p99Ms?: number; perSecond?: number };
   firstError?: string;
+  /** CPU time the service process spent during the phase (user + system), when known. */
+  serverCpuMs?: number;
 }
 
 /** Nearest-rank percentile of an ascending array. */
@@ -26,6 +28,8 @@ export interface Row {
   errors: number;
   target: string;
   met: boolean | null;
+  /** Service CPU per request: what one request costs regardless of how busy the machine is. */
+  serverCpuPerRequestMs: number | null;
 }
 
 export function summarise(stats: OperationStats): Row {
@@ -52,11 +56,25 @@ export function summarise(stats: OperationStats): Row {
     errors: stats.errors,
     target: targets.join(', ') || '-',
     met: stats.errors > 0 && met !== null ? false : met,
+    serverCpuPerRequestMs:
+      stats.serverCpuMs === undefined || stats.latenciesMs.length === 0
+        ? null
+        : stats.serverCpuMs / stats.latenciesMs.length,
   };
 }
 
 export function formatTable(rows: Row[]): string {
-  const header = ['operation', 'requests', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'target', 'met'];
+  const header = [
+    'operation',
+    'requests',
+    'p50 ms',
+    'p99 ms',
+    'req/s',
+    'errors',
+    'target',
+    'met',
+    'service CPU ms/req',
+  ];
   const body = rows.map((r) => [
     r.operation,
     String(r.requests),
@@ -66,6 +84,7 @@ export function formatTable(rows: Row[]): string {
     String(r.errors),
     r.target,
     r.met === null ? '-' : r.met ? 'yes' : 'NO',
+    r.serverCpuPerRequestMs === null ? '-' : r.serverCpuPerRequestMs.toFixed(3),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>

@@ -4,8 +4,8 @@
  * command line (`token`, `user add`, `grant`, `restrict`) and sign-in route.
  *
  * Shared contract (team brief, "Test harness for a running service"): client, extension e2e and
- * chaos tests depend on `RunningService` / `startService`; keep the API stable. `logs()` and
- * the `quiet` option are additions for the service's own logging tests.
+ * chaos tests depend on `RunningService` / `startService`; keep the API stable. `logs()`, `pid()`
+ * and the `quiet` option are additions for the service's own logging tests and benchmark.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +30,8 @@ export interface RunningService {
   restart(): Promise<void>;
   /** Everything the current process printed on stdout and stderr (the per-request log when not quiet). */
   logs(): string;
+  /** The current service process id (benchmarks read its CPU time). */
+  pid(): number | undefined;
 }
 
 export interface StartServiceOptions {
@@ -284,6 +286,9 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     },
     logs() {
       return current.output();
+    },
+    pid() {
+      return current.child.pid;
     },
   };
   return service;
