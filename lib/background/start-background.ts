@@ -34,6 +34,22 @@ export function browserName(): string {
   return import.meta.env.FIREFOX ? 'Firefox' : 'Chromium';
 }
 
+/**
+ * The token is in `storage.local`, which Chromium also lets content scripts read by default;
+ * our extractor runs as one inside the page's renderer and needs no storage, so only our own
+ * pages and the worker may read it (test/security/token-e2e.test.ts checks from a tab).
+ * Firefox restricts nothing but `storage.session` this way (MDN, StorageArea.setAccessLevel).
+ */
+function restrictStorageToExtensionPages(): void {
+  const local = browser.storage.local as Partial<
+    Pick<typeof browser.storage.session, 'setAccessLevel'>
+  >;
+  // Absent or throwing where unsupported (Firefox, fakeBrowser): nothing to restrict there.
+  void Promise.resolve()
+    .then(() => local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }))
+    .catch(() => undefined);
+}
+
 export function startBackground(overrides: Partial<BackgroundContext> = {}): BackgroundContext {
   const ctx = {
     now: Date.now,
@@ -61,6 +77,7 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
     item.watch(() => void refreshMenus());
 
   wireOutbox(ctx.outbox);
+  restrictStorageToExtensionPages();
   ctx.outbox.onChange((entries) => ctx.broadcast({ type: 'outbox-changed', entries }));
   // A write refused for the token (401) or a missing scope (403) is a connection problem too:
   // the options page and popup show it until the user reconnects.
