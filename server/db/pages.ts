@@ -88,16 +88,19 @@ export function pagesRepository(db: Database) {
   // the (updated_at DESC, id) index; pages changed since are placed by the updated_at they
   // had at `asOf` (from page_changes); pages created since are not part of it.
   const PARENT = '(@parent IS NULL OR parent_id = @parent)';
+  // One statement per shape, so each can use its index: the whole list walks the
+  // (updated_at DESC, id) index; a folder's list looks up its pages by parent and sorts them.
+  const unchangedQuery = (where: string, after: boolean) =>
+    db.prepare(
+      `SELECT ${META} FROM pages WHERE ${where} AND deleted_at IS NULL AND updated_at <= @asOf
+        ${after ? 'AND (updated_at < @at OR (updated_at = @at AND id > @id))' : ''}
+        AND ${VISIBLE} ORDER BY updated_at DESC, id LIMIT @limit`,
+    );
   const unchanged = {
-    first: db.prepare(
-      `SELECT ${META} FROM pages WHERE deleted_at IS NULL AND updated_at <= @asOf AND ${PARENT}
-        AND ${VISIBLE} ORDER BY updated_at DESC, id LIMIT @limit`,
-    ),
-    after: db.prepare(
-      `SELECT ${META} FROM pages WHERE deleted_at IS NULL AND updated_at <= @asOf AND ${PARENT}
-        AND (updated_at < @at OR (updated_at = @at AND id > @id))
-        AND ${VISIBLE} ORDER BY updated_at DESC, id LIMIT @limit`,
-    ),
+    first: unchangedQuery('1', false),
+    after: unchangedQuery('1', true),
+    firstIn: unchangedQuery('parent_id = @parent', false),
+    afterIn: unchangedQuery('parent_id = @parent', true),
   };
   const changedSince = db.prepare(
     // SQLite returns the other columns of the row that holds min(): the first change after
@@ -191,7 +194,14 @@ export function pagesRepository(db: Database) {
         parent: parentId ?? null,
         ...after,
       };
-      const stable = (after ? unchanged.after : unchanged.first).all(params) as PageRow[];
+      const stmt = parentId
+        ? after
+          ? unchanged.afterIn
+          : unchanged.firstIn
+        : after
+          ? unchanged.after
+          : unchanged.first;
+      const stable = stmt.all(params) as PageRow[];
       const moved = (changedSince.all(params) as (PageRow & { snapshot_at: number | null })[])
         // A page whose earlier position is no longer remembered (listing older than the
         // retention) cannot be placed; it is left out rather than listed twice.
