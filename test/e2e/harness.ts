@@ -210,12 +210,10 @@ async function launchContext(
 }
 
 async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
-  const existing = context.serviceWorkers().find((w) => w.url().endsWith('/background.js'));
+  const isOurs = (w: Worker) => w.url().endsWith('/background.js');
+  const existing = context.serviceWorkers().find(isOurs);
   if (existing) return existing;
-  return context.waitForEvent('serviceworker', {
-    predicate: (w) => w.url().endsWith('/background.js'),
-    timeout: 15_000,
-  });
+  return context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 15_000 });
 }
 
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
@@ -290,11 +288,30 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       return h.send('connection.connectToken', { serviceUrl: service.baseUrl, token });
     },
     async stopServiceWorker() {
+      // `ServiceWorker.stopWorker` as DevTools' "Stop" does; `stopAllWorkers` also tore down
+      // Playwright's context here. Playwright keeps the same Worker object for the restarted
+      // worker (same target), so `worker()` stays valid; its globals are fresh.
       const page = await context.newPage();
       try {
         const cdp = await context.newCDPSession(page);
+        const versions = new Map<string, string>();
+        cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
+          for (const v of e.versions) {
+            if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`))
+              versions.set(v.versionId, v.runningStatus);
+          }
+        });
         await cdp.send('ServiceWorker.enable');
-        await cdp.send('ServiceWorker.stopAllWorkers');
+        const deadline = Date.now() + 10_000;
+        const running = () =>
+          [...versions].filter(([, status]) => status !== 'stopped').map(([id]) => id);
+        while (versions.size === 0 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 25));
+        for (const versionId of running())
+          await cdp.send('ServiceWorker.stopWorker', { versionId });
+        while (running().length > 0 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 25));
+        if (running().length > 0) throw new Error('the service worker did not stop');
       } finally {
         await page.close();
       }

@@ -1,0 +1,65 @@
+/**
+ * The worker's lifecycle in real Chromium: a clip queued while the service is down survives a
+ * stopped service worker and a browser restart on the same profile, and is delivered once the
+ * service is back. Also exercises the harness helpers the outbox chaos test relies on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../lib/api';
+import { launchExtension, type ExtensionHarness } from './harness';
+
+let h: ExtensionHarness;
+let api: ApiClient;
+
+beforeAll(async () => {
+  h = await launchExtension();
+  api = new ApiClient({
+    baseUrl: h.service.baseUrl,
+    credential: { kind: 'token', token: await h.service.token() },
+  });
+  await h.connect();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('worker lifecycle', () => {
+  it('keeps a queued clip across a stopped worker and a browser restart, then delivers it once', async () => {
+    await h.service.stop();
+    const clipId = crypto.randomUUID();
+    try {
+      const entry = await h.send('clip.submit', {
+        write: {
+          kind: 'create-page',
+          clipId,
+          title: 'Survivor',
+          markdown: 'still here',
+          parentId: null,
+        },
+        label: 'Top level',
+      });
+      expect(entry.status).not.toBe('saved');
+
+      await h.background(() => {
+        (globalThis as { marker?: number }).marker = 1;
+      });
+      await h.stopServiceWorker();
+      // A message wakes a new worker, which still has the entry (it lives in storage.local).
+      const listed = await h.send('outbox.list', {});
+      expect(listed.entries.find((e) => e.id === clipId)?.status).toMatch(/queued|sending/);
+      expect(
+        await h.background(() => (globalThis as { marker?: number }).marker ?? null),
+      ).toBeNull();
+
+      await h.restartBrowser();
+      const afterRestart = await h.send('outbox.list', {});
+      expect(afterRestart.entries.some((e) => e.id === clipId)).toBe(true);
+      expect((await h.send('connection.get', {})).hasToken).toBe(true);
+    } finally {
+      await h.service.restart();
+    }
+    await h.send('outbox.retry', { id: clipId }).catch(() => undefined);
+    const saved = await h.send('outbox.wait', { id: clipId, timeoutMs: 15_000 });
+    expect(saved.status).toBe('saved');
+    expect(await api.resolvePages({ title: 'Survivor' })).toHaveLength(1);
+  });
+});
