@@ -54,7 +54,10 @@ export function renderFrontmatter(data: Record<string, unknown>): string {
     defaultKeyType: 'PLAIN',
     lineWidth: 0,
   });
-  return `---\n${yaml}---\n`;
+  // `<` written as the YAML escape `\x3C` (the same string once parsed; every scalar here is
+  // double-quoted, where escapes apply): an app that renders the frontmatter as markdown text
+  // with raw HTML allowed then never meets a tag from the page (test/security/).
+  return `---\n${yaml.replaceAll('<', '\\x3C')}---\n`;
 }
 
 /** Frontmatter block, a blank line, then the body. */
