@@ -148,6 +148,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
 
     const drainTimeout = opts.drainTimeoutMs ?? 240_000;
     const left = await waitForDrain(harness, plan.length, drainTimeout, proxy, log);
+    const finalStates = countBy((await harness.send('outbox.list', {})).entries, (e) => e.status);
     log(`chaos: outbox drained after ${seconds(started)} (${left} entries left)`);
     const faultCounts = {
       ...withoutPass(proxy.counts()),
@@ -186,7 +187,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,
       `requests through the proxy: ${proxy.log.length}`,
-      `outbox at the end: ${left} entries pending or failed`,
+      `outbox at the end: ${left} entries pending or failed ` +
+        `(${finalStates.saved ?? 0} saved receipts, kept 10 min for the popup, then pruned)`,
       ...verdict.lines,
     ];
     for (const line of summary) log(line);
