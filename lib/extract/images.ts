@@ -85,16 +85,16 @@ function fixLazy(img: Element): void {
 
 /** Replaces each `<noscript>` holding images with those images, dropping the lazy placeholder beside it. */
 function useNoscriptFallbacks(root: Element): void {
-  for (const ns of Array.from(root.querySelectorAll('noscript'))) {
+  for (const ns of Array.from(root.getElementsByTagName('noscript'))) {
     const doc = ns.ownerDocument;
     // With scripting off (jsdom, cloned documents in some engines) the children are parsed
     // elements; with scripting on they are one text node of markup.
     const content: ParentNode = ns.firstElementChild
       ? ns
       : parseFragment(doc, ns.textContent ?? '');
-    const imgs = Array.from(content.querySelectorAll('img')).filter(
-      (i) => !isPlaceholderSrc(i.getAttribute('src')),
-    );
+    const imgs = Array.from(
+      ns.firstElementChild ? ns.getElementsByTagName('img') : content.querySelectorAll('img'),
+    ).filter((i) => !isPlaceholderSrc(i.getAttribute('src')));
     if (imgs.length === 0) {
       ns.remove();
       continue;
@@ -104,7 +104,7 @@ function useNoscriptFallbacks(root: Element): void {
     const keys = new Set(imgs.map((i) => fileKey(i.getAttribute('src'))));
     let scope = ns.parentElement;
     for (let depth = 0; scope && depth < 3; depth++) {
-      const others = Array.from(scope.querySelectorAll('img')).filter((i) => !ns.contains(i));
+      const others = Array.from(scope.getElementsByTagName('img')).filter((i) => !ns.contains(i));
       if (others.length) {
         let replaced = false;
         for (const other of others) {
@@ -151,7 +151,7 @@ function choosePictureSource(picture: Element): void {
 
 export function fixImages(root: Element): void {
   useNoscriptFallbacks(root);
-  for (const img of Array.from(root.querySelectorAll('img'))) {
+  for (const img of Array.from(root.getElementsByTagName('img'))) {
     fixLazy(img);
     if (isTrackingPixel(img)) {
       img.remove();
@@ -163,8 +163,9 @@ export function fixImages(root: Element): void {
       if (best) img.setAttribute('src', best);
     }
   }
-  for (const picture of Array.from(root.querySelectorAll('picture'))) choosePictureSource(picture);
-  for (const img of Array.from(root.querySelectorAll('img'))) {
+  for (const picture of Array.from(root.getElementsByTagName('picture')))
+    choosePictureSource(picture);
+  for (const img of Array.from(root.getElementsByTagName('img'))) {
     if (isPlaceholderSrc(img.getAttribute('src'))) img.remove();
   }
 }

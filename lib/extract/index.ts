@@ -55,7 +55,7 @@ function prepare(root: Element, url: string): void {
 }
 
 function preparedSnapshot(doc: Document, url: string): Document {
-  const snap = snapshotDocument(doc);
+  const snap = snapshotDocument(doc, baseUrlOf(doc, url));
   if (snap.body) prepare(snap.body, url);
   return snap;
 }
@@ -91,7 +91,11 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   let content: Element | null = null;
   let article: ArticleOutcome | null = null;
   if (mode === 'article') {
-    article = readArticle(snap, () => preparedSnapshot(doc, url), textLength(snap.body));
+    article = readArticle(
+      snap,
+      () => preparedSnapshot(doc, url),
+      () => textLength(doc.body),
+    );
     content = article?.content ?? null;
   } else if (mode === 'full') {
     content = snap.body;

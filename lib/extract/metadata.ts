@@ -13,12 +13,25 @@ export interface PageMetadata {
   lang: string | null;
 }
 
-function meta(doc: Document, ...keys: string[]): string | null {
+type MetaMap = Map<string, string>;
+
+/** All `<meta>` values by lowercased property / name / itemprop (first one wins), in one pass. */
+function metaMap(doc: Document): MetaMap {
+  const map: MetaMap = new Map();
+  for (const el of Array.from(doc.getElementsByTagName('meta'))) {
+    const content = el.getAttribute('content')?.trim();
+    if (!content) continue;
+    for (const attr of ['property', 'name', 'itemprop']) {
+      const key = el.getAttribute(attr)?.trim().toLowerCase();
+      if (key && !map.has(key)) map.set(key, content);
+    }
+  }
+  return map;
+}
+
+function meta(map: MetaMap, ...keys: string[]): string | null {
   for (const key of keys) {
-    const el = doc.querySelector(
-      `meta[property="${key}"], meta[name="${key}"], meta[itemprop="${key}"]`,
-    );
-    const v = el?.getAttribute('content')?.trim();
+    const v = map.get(key.toLowerCase());
     if (v) return v;
   }
   return null;
@@ -64,6 +77,7 @@ function nameOf(value: unknown): string | null {
 const ARTICLE_TYPES = /Article|BlogPosting|NewsArticle|Report|WebPage|Posting|Review/;
 
 export function readMetadata(doc: Document): PageMetadata {
+  const m = metaMap(doc);
   const ld = jsonLdObjects(doc).find((o) => ARTICLE_TYPES.test(String(o['@type'] ?? ''))) ?? null;
   const ldDate = ld && typeof ld.datePublished === 'string' ? ld.datePublished : null;
   const timeEl =
@@ -72,16 +86,16 @@ export function readMetadata(doc: Document): PageMetadata {
     ) ?? doc.querySelector('time[datetime]');
   const lang =
     doc.documentElement.getAttribute('lang')?.trim() ||
-    meta(doc, 'og:locale', 'language', 'content-language');
+    meta(m, 'og:locale', 'language', 'content-language');
   return {
-    title: meta(doc, 'og:title', 'twitter:title') ?? (clean(doc.title) || null),
+    title: meta(m, 'og:title', 'twitter:title') ?? (clean(doc.title) || null),
     byline:
-      meta(doc, 'author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator') ??
+      meta(m, 'author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator') ??
       (ld ? nameOf(ld.author) : null),
-    siteName: meta(doc, 'og:site_name', 'application-name') ?? (ld ? nameOf(ld.publisher) : null),
+    siteName: meta(m, 'og:site_name', 'application-name') ?? (ld ? nameOf(ld.publisher) : null),
     published:
       meta(
-        doc,
+        m,
         'article:published_time',
         'og:article:published_time',
         'datePublished',
@@ -93,7 +107,7 @@ export function readMetadata(doc: Document): PageMetadata {
       ) ??
       ldDate ??
       (timeEl?.getAttribute('datetime')?.trim() || null),
-    excerpt: meta(doc, 'description', 'og:description', 'twitter:description'),
+    excerpt: meta(m, 'description', 'og:description', 'twitter:description'),
     lang: lang ? lang.replace('_', '-') : null,
   };
 }

@@ -53,7 +53,7 @@ function emptyMeta(): Omit<ArticleOutcome, 'content' | 'length'> {
  * Readability's scoring picks a fragment (it favours a single long block on short pages).
  * Cloned before Readability mutates the document.
  */
-function semanticMain(doc: Document): { content: Element; length: number } | null {
+function semanticMain(doc: Document): { content: Element; text: string; length: number } | null {
   const articles = doc.querySelectorAll('article');
   let el: Element | null = articles.length === 1 ? articles[0]! : null;
   if (!el) {
@@ -64,32 +64,48 @@ function semanticMain(doc: Document): { content: Element; length: number } | nul
   const content = el.cloneNode(true) as Element;
   for (const junk of Array.from(content.querySelectorAll('nav, aside, footer, header > nav, form')))
     junk.remove();
-  return { content, length: (content.textContent ?? '').replace(/\s+/g, ' ').trim().length };
+  const text = (content.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return { content, text, length: text.length };
 }
 
 /**
  * `first` is the prepared snapshot (consumed: Readability mutates it); `fresh` builds
- * another prepared snapshot, only called when a retry is needed. `pageTextLength` is
- * the visible text length of the page body.
+ * another prepared snapshot, only called when the first result is too small;
+ * `pageTextLength` measures the page's text, also only then.
+ *
+ * The fallbacks, cheapest first: the page's own single `<article>`/`<main>` when it holds
+ * clearly more text and contains what Readability found; else, only for results under
+ * MIN_CHARS, Readability again with relaxed settings. (For results under `charThreshold`
+ * Readability has already re-run itself with its flags off, so the relaxed pass only adds
+ * sibling merging; it is also the most expensive step, hence the narrow trigger.)
  */
 export function readArticle(
   first: Document,
   fresh: () => Document,
-  pageTextLength: number,
+  pageTextLength: () => number,
 ): ArticleOutcome | null {
   const a = parse(first, null);
   const aLen = a?.length ?? 0;
-  if (aLen >= MIN_CHARS && aLen >= pageTextLength * MIN_SHARE) return a;
-  if (pageTextLength <= aLen) return a;
+  if (aLen >= MIN_CHARS && aLen >= pageTextLength() * MIN_SHARE) return a;
   const doc = fresh();
   const semantic = semanticMain(doc);
-  const b = parse(doc, { charThreshold: Math.max(MIN_CHARS, Math.round(pageTextLength * 0.3)) });
-  const bLen = b?.length ?? 0;
-  let best = a;
-  if (b && (!best || (bLen > aLen * 1.5 && bLen - aLen > 100))) best = b;
-  const bestLen = best?.length ?? 0;
-  if (semantic && semantic.length > bestLen * 1.5 && semantic.length - bestLen > 100) {
-    return { ...(best ?? emptyMeta()), content: semantic.content, length: semantic.length };
+  if (
+    semantic &&
+    semantic.length > aLen * 1.15 &&
+    semantic.length - aLen > 40 &&
+    contains(semantic.text, a)
+  ) {
+    return { ...(a ?? emptyMeta()), content: semantic.content, length: semantic.length };
   }
-  return best;
+  if (semantic || aLen >= MIN_CHARS) return a;
+  const b = parse(doc, { charThreshold: MIN_CHARS * 4 });
+  const bLen = b?.length ?? 0;
+  if (b && (!a || (bLen > aLen * 1.5 && bLen - aLen > 100))) return b;
+  return a;
+}
+
+function contains(text: string, a: ArticleOutcome | null): boolean {
+  if (!a) return true;
+  const probe = (a.content.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+  return !probe || text.includes(probe);
 }

@@ -9,14 +9,17 @@ import {
 } from './hidden';
 
 /**
- * Step 1 of the pipeline: an inert copy of the page to work on. The live document is never
- * modified. Hidden elements are decided on the live DOM (computed styles exist only there)
- * and left out of the copy; open shadow roots are flattened into it, with slotted light
- * children put where their slots are. Scripts (except MathJax TeX and JSON-LD metadata),
- * styles and templates are dropped.
+ * Step 1 of the pipeline: an inert copy of the page to work on, built node by node from the
+ * live document, which is never modified. Left out while copying: what the reader cannot
+ * see (decided on the live DOM, where computed styles exist), scripts (except MathJax TeX
+ * and JSON-LD metadata), styles, templates, non-video iframes. Open shadow roots are
+ * flattened: a host's copy gets its shadow tree, with each `<slot>` replaced by the light
+ * nodes assigned to it.
+ *
+ * Copying selectively rather than `cloneNode(true)` then pruning is also much faster in
+ * jsdom, where cloning a `<style>` re-parses its CSS.
  */
 
-// Dropped while walking (one pass, no selector engine: complex selectors are slow in jsdom).
 const DROP_TAGS = new Set(['style', 'template', 'link', 'object', 'embed', 'canvas', 'dialog']);
 const VIDEO_HOSTS =
   /^(?:https?:)?\/\/(?:www\.)?(?:youtube(?:-nocookie)?\.com|player\.vimeo\.com|youtu\.be)\//;
@@ -24,7 +27,6 @@ const VIDEO_HOSTS =
 function isDropped(el: Element, tag: string): boolean {
   if (DROP_TAGS.has(tag)) return true;
   if (tag === 'script') {
-    // MathJax v2 keeps TeX in scripts; JSON-LD carries metadata.
     const type = (el.getAttribute('type') ?? '').toLowerCase();
     return !type.startsWith('math/tex') && type !== 'application/ld+json';
   }
@@ -32,12 +34,13 @@ function isDropped(el: Element, tag: string): boolean {
   return false;
 }
 
-type Pair = [live: Element, clone: Element, check: boolean];
+type Pair = [live: Element, copy: Element, check: boolean];
+type SlotLike = Element & { assignedNodes?: (o?: { flatten?: boolean }) => Node[] };
 
-function pushChildren(stack: Pair[], live: ParentNode, clone: ParentNode, check: boolean): void {
-  let l = live.firstElementChild;
-  let c = clone.firstElementChild;
+function pushPairs(stack: Pair[], live: ParentNode, copy: ParentNode, check: boolean): void {
   const pairs: Pair[] = [];
+  let l = live.firstElementChild;
+  let c = copy.firstElementChild;
   while (l && c) {
     pairs.push([l, c, check]);
     l = l.nextElementSibling;
@@ -46,71 +49,99 @@ function pushChildren(stack: Pair[], live: ParentNode, clone: ParentNode, check:
   for (let i = pairs.length - 1; i >= 0; i--) stack.push(pairs[i]!);
 }
 
-/** Clones an open shadow root into `host` (the clone), distributing light children into slots. */
+/**
+ * Gives `host` (the copy) the content of the live host's open shadow root, with each
+ * `<slot>` replaced by copies of the light nodes assigned to it (or its fallback content).
+ */
 function flattenShadow(shadow: ShadowRoot, host: Element, check: boolean, stack: Pair[]): void {
   const doc = host.ownerDocument;
-  const light = Array.from(host.childNodes);
-  const frag = doc.createDocumentFragment();
-  for (const child of Array.from(shadow.childNodes)) frag.appendChild(doc.importNode(child, true));
-  // Pair the shadow children with their clones before slotting moves anything.
-  pushChildren(stack, shadow, frag, check);
-  for (const node of light) node.parentNode?.removeChild(node);
-  const slots = Array.from(frag.querySelectorAll('slot'));
-  const assigned = new Set<Node>();
-  for (const slot of slots) {
-    const name = slot.getAttribute('name');
-    const matches = light.filter((n) => {
-      if (assigned.has(n)) return false;
-      const slotName = n.nodeType === 1 ? (n as Element).getAttribute('slot') : null;
-      return name ? slotName === name : !slotName;
-    });
-    if (matches.length === 0) {
-      continue; // keep the slot's fallback content
+  host.replaceChildren();
+  for (const child of Array.from(shadow.childNodes)) host.appendChild(doc.importNode(child, true));
+  pushPairs(stack, shadow, host, check);
+  // Slots are resolved on the live tree (assignment is the engine's business), then copied.
+  const liveSlots = Array.from(shadow.querySelectorAll('slot'));
+  const copySlots = Array.from(host.querySelectorAll('slot'));
+  liveSlots.forEach((slot, i) => {
+    const copy = copySlots[i];
+    if (!copy) return;
+    const assigned = (slot as SlotLike).assignedNodes?.({ flatten: true }) ?? [];
+    if (assigned.length === 0) return; // fallback content stays
+    const frag = doc.createDocumentFragment();
+    for (const node of assigned) {
+      const clone = doc.importNode(node, true);
+      frag.appendChild(clone);
+      if (node.nodeType === 1) stack.push([node as Element, clone as Element, check]);
     }
-    for (const n of matches) assigned.add(n);
-    const parent = slot.parentNode;
-    if (!parent) continue;
-    for (const n of matches) parent.insertBefore(n, slot);
-    slot.remove();
-  }
-  for (const slot of Array.from(frag.querySelectorAll('slot'))) {
-    while (slot.firstChild) slot.parentNode?.insertBefore(slot.firstChild, slot);
-    slot.remove();
-  }
-  host.appendChild(frag);
+    copy.replaceChildren(frag);
+  });
 }
 
-export function snapshotDocument(live: Document): Document {
-  const snap = live.cloneNode(true) as Document;
-  const liveBody = live.body;
-  const snapBody = snap.body;
-  const check = canCheckVisibility(live);
-  if (liveBody && snapBody) {
-    // Iterative walk of both trees in step: no recursion, so deep documents cannot overflow.
-    const stack: Pair[] = [];
-    pushChildren(stack, liveBody, snapBody, check);
-    const removed: Element[] = [];
-    while (stack.length) {
-      const [l, c, checking] = stack.pop()!;
-      const tag = tagName(c);
-      if (isDropped(c, tag) || isHiddenByMarkup(c) || (checking && isHiddenLive(l))) {
-        removed.push(c);
-        continue;
-      }
-      // Kept on purpose (math, hidden=until-found): Readability would drop them for these.
-      if (c.hasAttribute('aria-hidden')) c.removeAttribute('aria-hidden');
-      if (c.hasAttribute('hidden')) c.removeAttribute('hidden');
-      const childCheck = checking && !isOpaque(l);
-      const shadow = (l as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
-      if (shadow) {
-        pushChildren(stack, l, c, childCheck);
-        flattenShadow(shadow, c, childCheck, stack);
-      } else if (l.firstElementChild) {
-        pushChildren(stack, l, c, childCheck);
-      }
-    }
-    for (const el of removed) el.remove();
-    if (!check) removeBySelectors(snapBody, hidingSelectors(live));
+/** Unwraps the `<slot>` elements left in a flattened copy. */
+function unwrapSlots(root: Element): void {
+  for (const slot of Array.from(root.getElementsByTagName('slot'))) {
+    slot.replaceWith(...Array.from(slot.childNodes));
   }
+}
+
+const HEAD_KEEP = new Set(['title', 'meta', 'base']);
+
+/**
+ * Copies the live document into a new inert document. `baseUrl` becomes the copy's
+ * `<base href>`, so relative URLs keep resolving as on the page.
+ */
+export function snapshotDocument(live: Document, baseUrl: string): Document {
+  const snap = live.implementation.createHTMLDocument('');
+  const root = snap.documentElement;
+  for (const attr of Array.from(live.documentElement.attributes))
+    root.setAttribute(attr.name, attr.value);
+  const head = snap.head;
+  const base = snap.createElement('base');
+  base.setAttribute('href', baseUrl);
+  head.replaceChildren(base); // createHTMLDocument('') adds an empty <title> that would win
+  for (const el of Array.from(live.head?.children ?? [])) {
+    const tag = tagName(el);
+    if (HEAD_KEEP.has(tag) || (tag === 'script' && !isDropped(el, tag)))
+      head.appendChild(snap.importNode(el, true));
+  }
+  for (const el of Array.from(live.getElementsByTagName('script'))) {
+    // JSON-LD often sits in the body; metadata needs it in one place.
+    if (
+      !live.head?.contains(el) &&
+      (el.getAttribute('type') ?? '').toLowerCase() === 'application/ld+json'
+    ) {
+      head.appendChild(snap.importNode(el, true));
+    }
+  }
+  const liveBody = live.body;
+  if (!liveBody) return snap;
+  // A native deep copy is far faster than copying node by node, and it stays detached
+  // while pruned, so jsdom never parses the CSS of the <style>s it drops.
+  const body = snap.importNode(liveBody, true);
+  const check = canCheckVisibility(live);
+  const stack: Pair[] = [];
+  pushPairs(stack, liveBody, body, check);
+  const removed: Element[] = [];
+  let hasShadow = false;
+  while (stack.length) {
+    const [l, c, checking] = stack.pop()!;
+    const tag = tagName(c);
+    if (isDropped(c, tag) || isHiddenByMarkup(c) || (checking && isHiddenLive(l))) {
+      removed.push(c);
+      continue;
+    }
+    // Kept on purpose (math, hidden=until-found): Readability would drop them for these.
+    if (c.hasAttribute('aria-hidden')) c.removeAttribute('aria-hidden');
+    if (c.hasAttribute('hidden')) c.removeAttribute('hidden');
+    const childCheck = checking && !isOpaque(l);
+    const shadow = (l as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
+    if (shadow) {
+      hasShadow = true;
+      flattenShadow(shadow, c, childCheck, stack);
+    } else if (l.firstElementChild) pushPairs(stack, l, c, childCheck);
+  }
+  for (const el of removed) el.remove();
+  if (hasShadow) unwrapSlots(body);
+  root.replaceChild(body, snap.body);
+  if (!check) removeBySelectors(body, hidingSelectors(live));
   return snap;
 }
