@@ -358,6 +358,39 @@ describe('a worker stopped mid-write', () => {
       expect(countOf(await contentOf(pageId), marker)).toBe(1);
     });
   }
+
+  it('ignores the answer of a taken-over attempt that arrives late', async () => {
+    const folder = await rig.newFolder();
+    const pageId = await newPage(folder);
+    const write = appendWrite(pageId, `late-${uuid()}`);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = new ApiClient({
+      baseUrl: rig.proxy.rebase(rig.service.baseUrl),
+      credential: { kind: 'token', token: rig.token },
+      timeoutMs: 60_000,
+      fetch: async (input, init) => {
+        const res = await fetch(input, { ...init, signal: undefined });
+        await gate;
+        return res;
+      },
+    });
+    const old = rig.makeOutbox({ getClient: async () => slow });
+    await old.enqueue(write, 'Page');
+    const oldFlush = old.flush();
+    await expect.poll(async () => (await entry(write.clipId)).status).toBe('sending');
+
+    rig.clock.now += 31_000;
+    const taker = rig.makeOutbox();
+    await rig.drain(taker);
+    const saved = await entry(write.clipId);
+    expect(saved).toMatchObject({ status: 'saved', attempts: 2 });
+
+    release();
+    await oldFlush;
+    // The old attempt no longer holds the lease: its answer changes nothing.
+    expect(await entry(write.clipId)).toEqual(saved);
+  });
 });
 
 describe('the Inbox (add-to-titled-page)', () => {
