@@ -55,6 +55,7 @@ export function ClipPanel(props: {
   );
   const [invalid, setInvalid] = useState<string | null>(null);
   const edited = useRef(false);
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const save = useSave(data.outbox);
 
   const apply = (answer: Extraction, draft: PopupDraft | null) => {
@@ -105,6 +106,7 @@ export function ClipPanel(props: {
   useEffect(() => {
     if (url === null || !edited.current) return;
     const timer = setTimeout(() => {
+      draftTimer.current = undefined;
       const draft: PopupDraft = {
         url,
         title,
@@ -116,6 +118,7 @@ export function ClipPanel(props: {
       };
       sendToBackground('draft.set', { draft }).catch(() => undefined);
     }, DRAFT_DELAY_MS);
+    draftTimer.current = timer;
     return () => clearTimeout(timer);
   }, [url, title, mode, note, body, props.quickNote]);
 
@@ -151,11 +154,14 @@ export function ClipPanel(props: {
     const folderName =
       folderId === null ? t('folderRoot') : (folderPath(folderId, byId).at(-1) ?? '');
     const label = target === 'existing' && page ? page.title : title.trim();
+    // A draft save still waiting must not bring the draft back once the outbox holds the clip.
+    clearTimeout(draftTimer.current);
+    edited.current = false;
     void save
       .submit({ write, label, note: note.trim() === '' ? undefined : note.trim(), folderName })
-      .then(() => {
-        edited.current = false;
-        sendToBackground('draft.set', { draft: null }).catch(() => undefined);
+      .then((enqueued) => {
+        if (enqueued) sendToBackground('draft.set', { draft: null }).catch(() => undefined);
+        else edited.current = true; // not in the outbox: the draft stays the only copy
       });
   };
 

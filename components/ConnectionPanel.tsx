@@ -114,68 +114,75 @@ export function ConnectionPanel(props: {
           {t('connectFailed', problemText(connection.problem, connection.serviceUrl))}
         </p>
       )}
-      <div class="field">
-        <label class="label" for="service-url">
-          {t('serviceUrl')}
-        </label>
-        <input
-          id="service-url"
-          type="url"
-          value={serviceUrl}
-          spellcheck={false}
-          autoComplete="url"
-          onInput={(e) => setServiceUrl(e.currentTarget.value)}
-        />
-        <p class="hint">{t('serviceUrlHint', LOCAL_SERVICE)}</p>
-      </div>
-      <div class="connect-methods">
-        <div class="method">
-          <button
-            type="button"
-            class="button primary"
-            disabled={busy !== null}
-            onClick={() =>
-              withPermission('sign-in', (url) =>
-                sendToBackground('connection.signIn', { serviceUrl: url }),
-              )
-            }
-          >
-            {busy === 'sign-in' ? t('connecting') : t('signIn')}
-          </button>
-          <p class="hint">{t('signInHint')}</p>
-        </div>
-        <p class="divider">
-          <span>{t('orToken')}</span>
-        </p>
-        <form
-          class="method"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (token.trim() === '') return;
-            withPermission('token', (url) =>
-              sendToBackground('connection.connectToken', { serviceUrl: url, token: token.trim() }),
-            );
-          }}
-        >
-          <label class="label" for="api-token">
-            {t('apiToken')}
+      {/* Once connected, changing service or account is the exception: keep it one click away. */}
+      <details class="change-connection" open={!connected}>
+        <summary hidden={!connected}>{t('changeConnection')}</summary>
+        <div class="field">
+          <label class="label" for="service-url">
+            {t('serviceUrl')}
           </label>
-          <div class="inline-row">
-            <input
-              id="api-token"
-              type="password"
-              value={token}
-              autoComplete="off"
-              spellcheck={false}
-              onInput={(e) => setToken(e.currentTarget.value)}
-            />
-            <button type="submit" class="button" disabled={busy !== null || token.trim() === ''}>
-              {busy === 'token' ? t('connecting') : t('connectWithToken')}
+          <input
+            id="service-url"
+            type="url"
+            value={serviceUrl}
+            spellcheck={false}
+            autoComplete="url"
+            onInput={(e) => setServiceUrl(e.currentTarget.value)}
+          />
+          <p class="hint">{t('serviceUrlHint', LOCAL_SERVICE)}</p>
+        </div>
+        <div class="connect-methods">
+          <div class="method">
+            <button
+              type="button"
+              class="button primary"
+              disabled={busy !== null}
+              onClick={() =>
+                withPermission('sign-in', (url) =>
+                  sendToBackground('connection.signIn', { serviceUrl: url }),
+                )
+              }
+            >
+              {busy === 'sign-in' ? t('connecting') : t('signIn')}
             </button>
+            <p class="hint">{t('signInHint')}</p>
           </div>
-          <p class="hint">{t('apiTokenHint')}</p>
-        </form>
-      </div>
+          <p class="divider">
+            <span>{t('orToken')}</span>
+          </p>
+          <form
+            class="method"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (token.trim() === '') return;
+              withPermission('token', (url) =>
+                sendToBackground('connection.connectToken', {
+                  serviceUrl: url,
+                  token: token.trim(),
+                }),
+              );
+            }}
+          >
+            <label class="label" for="api-token">
+              {t('apiToken')}
+            </label>
+            <div class="inline-row">
+              <input
+                id="api-token"
+                type="password"
+                value={token}
+                autoComplete="off"
+                spellcheck={false}
+                onInput={(e) => setToken(e.currentTarget.value)}
+              />
+              <button type="submit" class="button" disabled={busy !== null || token.trim() === ''}>
+                {busy === 'token' ? t('connecting') : t('connectWithToken')}
+              </button>
+            </div>
+            <p class="hint">{t('apiTokenHint')}</p>
+          </form>
+        </div>
+      </details>
       <div class="message-slot" aria-live="polite">
         {message && (
           <p

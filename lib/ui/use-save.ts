@@ -67,15 +67,18 @@ export function useSave(outbox: OutboxEntryData[]) {
   }, []);
 
   const submit = useCallback(
-    async (input: SubmitInput) => {
+    /** Resolves true once the outbox holds the write (whatever its delivery), false if it does not. */
+    async (input: SubmitInput): Promise<boolean> => {
       setState({ phase: 'saving' });
       try {
         const entry = await sendToBackground('clip.submit', { ...input, waitMs: FIRST_WAIT_MS });
-        if (!alive.current) return;
+        if (!alive.current) return true;
         setState({ phase: 'submitted', entry });
         if (!final(entry)) void follow(entry.id);
+        return true;
       } catch (error) {
         if (alive.current) setState({ phase: 'error', problem: toProblem(error) });
+        return false;
       }
     },
     [follow],

@@ -448,6 +448,32 @@ describe('draft', () => {
   });
 });
 
+describe('draft after saving', () => {
+  it('does not bring the draft back when Save follows an edit at once', async () => {
+    const { bg } = renderPopup({ 'clip.submit': (data) => savedEntry(data.write, data.label) });
+    await ready();
+    fireEvent.input(screen.getByLabelText('Title'), { target: { value: 'Edited and saved' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Saved to “Edited and saved”/);
+    await new Promise((r) => setTimeout(r, 600)); // longer than the draft debounce
+    expect(bg.callsOf('draft.set').map((c) => c.draft)).toEqual([null]);
+  });
+
+  it('keeps the draft when the background could not take the clip', async () => {
+    const { bg } = renderPopup({
+      'clip.submit': () => {
+        throw new BackgroundProblem({ code: 'other', message: 'storage full', status: null });
+      },
+    });
+    await ready();
+    fireEvent.input(screen.getByLabelText('Title'), { target: { value: 'Not lost' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Not saved: storage full/);
+    fireEvent.input(screen.getByLabelText('Your note (added on top)'), { target: { value: 'x' } });
+    await waitFor(() => expect(bg.callsOf('draft.set').at(-1)?.draft?.title).toBe('Not lost'));
+  });
+});
+
 describe('highlight from the context menu', () => {
   const pending = {
     clipId: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
