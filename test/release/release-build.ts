@@ -100,7 +100,9 @@ export async function ensureReleasePackages(): Promise<string> {
       cwd: REPO_ROOT,
       maxBuffer: 32 * 1024 * 1024,
       timeout: 170_000,
-      env: { ...process.env, NO_COLOR: '1', CI: '1' },
+      // Not vitest's NODE_ENV=test: Preact's preset would compile JSX in development mode
+      // (jsxDEV with this machine's absolute file paths in the shipped bundle).
+      env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', CI: '1' },
     });
     return stdout;
   });
