@@ -91,6 +91,8 @@ export class Outbox {
   private readonly inFlight = new Set<string>();
   private running: Promise<void> | null = null;
   private rerun = false;
+  /** Wakes a running flush that waits for a slow request, so a new clip need not wait for it. */
+  private poke: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private readonly listeners = new Set<Listener>();
@@ -133,6 +135,7 @@ export class Outbox {
   flush(): Promise<void> {
     if (this.running) {
       this.rerun = true;
+      this.poke?.();
       return this.running;
     }
     const run = (async () => {
@@ -319,7 +322,9 @@ export class Outbox {
         running.set(key, task);
       }
       if (running.size === 0) break;
-      await Promise.race(running.values());
+      const poked = new Promise<void>((resolve) => (this.poke = resolve));
+      await Promise.race([...running.values(), poked]);
+      this.poke = null;
     }
   }
 

@@ -293,6 +293,32 @@ describe('exactly once under faults', () => {
     expect((await outbox.list()).map((e) => e.status)).toEqual(['saved', 'saved']);
   });
 
+  it('does not hold a new clip for another page behind a slow request', async () => {
+    const patient = new ApiClient({
+      baseUrl: rig.proxy.rebase(rig.service.baseUrl),
+      credential: { kind: 'token', token: rig.token },
+      timeoutMs: 20_000,
+    });
+    const outbox = rig.makeOutbox({ getClient: async () => patient });
+    const folder = await rig.newFolder();
+    const [slowPage, otherPage] = [await newPage(folder), await newPage(folder)];
+    rig.proxy.addRule({
+      path: `/api/v1/pages/${slowPage}/content-operations`,
+      faults: [{ kind: 'delay', ms: 4000 }],
+    });
+    const slow = appendWrite(slowPage, `slow-${uuid()}`);
+    const quick = appendWrite(otherPage, `quick-${uuid()}`);
+    await outbox.enqueue(slow, 'Slow');
+    const first = outbox.flush();
+    await expect.poll(async () => (await entry(slow.clipId)).status).toBe('sending');
+    await outbox.enqueue(quick, 'Quick');
+    const second = outbox.flush();
+    await expect.poll(async () => (await entry(quick.clipId)).status).toBe('saved');
+    expect((await entry(slow.clipId)).status).toBe('sending');
+    await Promise.all([first, second]);
+    expect((await entry(slow.clipId)).status).toBe('saved');
+  });
+
   it('keeps a second Outbox in the same worker from claiming an entry the first is sending', async () => {
     const a = rig.makeOutbox();
     const b = rig.makeOutbox();
