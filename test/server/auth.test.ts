@@ -14,6 +14,7 @@ import {
   ISO_MS,
   newUser,
   send,
+  sendFresh,
   tokenClient,
   uuid,
   UUID_RE,
@@ -304,7 +305,8 @@ describe('API tokens', () => {
   });
 
   it('an expired token gets 401 unauthenticated', async () => {
-    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    const expiresAtMs = Date.now() + 3000;
+    const expiresAt = new Date(expiresAtMs).toISOString();
     const created = await session.post('/tokens', {
       name: 'short-lived',
       scopes: ['pages:read'],
@@ -314,7 +316,7 @@ describe('API tokens', () => {
     expect(created.body.expiresAt).toBe(expiresAt);
     const viaToken = client(svc, { token: created.body.token });
     expectStatus(await viaToken.get('/pages'), 200);
-    await new Promise((r) => setTimeout(r, 1700));
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAtMs - Date.now()) + 200));
     expectError(await viaToken.get('/pages'), 401, 'unauthenticated');
   });
 
@@ -386,9 +388,12 @@ describe('sign-in', () => {
   });
 
   it('rejects a sign-in body over its cap with 413', async () => {
-    const res = await send(svc.origin, 'POST', '/auth/sign-in', {
-      json: { email: svc.demo.email, password: 'p'.repeat(200 * 1024) },
-    });
+    const res = await sendFresh(
+      `${svc.origin}/auth/sign-in`,
+      'POST',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ email: svc.demo.email, password: 'p'.repeat(200 * 1024) }),
+    );
     expectError(res, 413, 'payload_too_large');
   });
 

@@ -1,14 +1,17 @@
 // Bad input never gives a 5xx (issue 2 "Tests"; decisions.md "Errors": 400 / 413 / 415 rows and
 // "General" body caps). Junk is generated from fixed seeds so any failure replays exactly.
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {
+  authHeader,
   client,
   createFolder,
   createPage,
   expectError,
   expectStatus,
   send,
+  sendFresh,
   tokenClient,
   type Client,
   type Res,
@@ -69,6 +72,16 @@ const JSON_ROUTES: JsonRoute[] = [
   { method: 'POST', path: () => '/auth/sign-in', keys: ['email', 'password'], origin: true },
 ];
 
+/** An oversized JSON body on a connection of its own (see sendFresh). */
+function oversized(method: string, path: string, body: string): Promise<Res> {
+  return sendFresh(
+    svc.baseUrl + path,
+    method,
+    { ...authHeader(api.auth), 'content-type': 'application/json' },
+    body,
+  );
+}
+
 function call(route: JsonRoute, opts: Parameters<Client['request']>[2]): Promise<Res> {
   if (route.origin) return send(svc.origin, route.method, route.path(), opts);
   return (route.session ? session : api).request(route.method, route.path(), opts);
@@ -108,20 +121,10 @@ describe('malformed requests', () => {
 
   it('rejects JSON bodies over 10 MiB with 413 payload_too_large', async () => {
     const big = JSON.stringify({ title: 't', markdown: 'm'.repeat(10 * MiB + 10) });
-    expectError(
-      await api.request('POST', '/pages', {
-        raw: big,
-        headers: { 'content-type': 'application/json' },
-      }),
-      413,
-      'payload_too_large',
-    );
+    expectError(await oversized('POST', '/pages', big), 413, 'payload_too_large');
     const ops = JSON.stringify({ id: 'x', operation: 'append', content: 'c'.repeat(10 * MiB) });
     expectError(
-      await api.request('POST', `/pages/${pageId}/content-operations`, {
-        raw: ops,
-        headers: { 'content-type': 'application/json' },
-      }),
+      await oversized('POST', `/pages/${pageId}/content-operations`, ops),
       413,
       'payload_too_large',
     );
@@ -129,42 +132,104 @@ describe('malformed requests', () => {
 
   it('rejects a vault import over 50 MiB with 413', async () => {
     const files = [{ path: 'Huge.md', content: 'h'.repeat(50 * MiB + 100) }];
-    const res = await api.request('POST', '/imports/vaultapp', {
-      raw: JSON.stringify({ files }),
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await oversized('POST', '/imports/vaultapp', JSON.stringify({ files }));
     expectError(res, 413, 'payload_too_large');
   });
 
-  it('enforces the cap on a chunked body without Content-Length', async () => {
-    const chunk = new TextEncoder().encode('x'.repeat(MiB));
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent++ < 12) controller.enqueue(chunk);
-        else controller.close();
-      },
-    });
-    let status: number;
-    let text = '';
-    try {
-      const response = await fetch(`${svc.baseUrl}/pages/${pageId}/content`, {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${(api.auth as { token: string }).token}`,
-          'content-type': 'text/markdown',
-          'if-match': '"irrelevant"',
+  it('keeps a kept-alive connection usable after a 413', async () => {
+    // One connection for everything: a 413 answered before the body was read must either
+    // close the connection (Connection: close) or leave it clean for the next request.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const request = (method: string, path: string, body?: string, headers = {}) =>
+      new Promise<{ status: number; connection: string | undefined } | { error: string }>(
+        (resolve) => {
+          const req = http.request(
+            svc.origin + path,
+            { method, agent, headers: { ...authHeader(api.auth), ...headers } },
+            (res) => {
+              res.resume();
+              res.on('end', () =>
+                resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }),
+              );
+            },
+          );
+          req.on('error', (error: NodeJS.ErrnoException) =>
+            resolve({ error: error.code ?? error.message }),
+          );
+          req.end(body);
         },
-        body: stream,
-        duplex: 'half',
-      } as RequestInit);
-      status = response.status;
-      text = await response.text();
-    } catch {
-      // The service may close the connection once the cap is hit; that is not a 5xx.
-      status = 413;
+      );
+    const cases: [string, string, number, Record<string, string>][] = [
+      ['POST', '/auth/sign-in', 300 * 1024, { 'content-type': 'application/json' }],
+      ['POST', '/api/v1/pages', 11 * MiB, { 'content-type': 'application/json' }],
+      [
+        'PUT',
+        `/api/v1/pages/${pageId}/content`,
+        6 * MiB,
+        { 'content-type': 'text/markdown', 'if-match': '"x"' },
+      ],
+    ];
+    try {
+      for (const [method, path, size, headers] of cases) {
+        for (let round = 0; round < 2; round++) {
+          const what = `${method} ${path} (${size} bytes), round ${round}`;
+          const big = await request(method, path, 'x'.repeat(size), headers);
+          expect(big, what).toMatchObject({ status: 413 });
+          const next = await request('GET', '/api/v1/me');
+          expect(next, `${what}: the request after the 413`).toMatchObject({ status: 200 });
+        }
+      }
+    } finally {
+      agent.destroy();
     }
-    expect(status, text).toBe(413);
+  });
+
+  it('enforces the cap on a chunked body without Content-Length', async () => {
+    const chunk = 'x'.repeat(MiB);
+    const result = await new Promise<{ status: number; text: string } | { error: string }>(
+      (resolve) => {
+        const req = http.request(
+          `${svc.baseUrl}/pages/${pageId}/content`,
+          {
+            method: 'PUT',
+            agent: false,
+            headers: {
+              ...authHeader(api.auth),
+              'content-type': 'text/markdown',
+              'if-match': '"irrelevant"',
+              connection: 'keep-alive',
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => (text += d));
+            res.on('end', () => {
+              resolve({ status: res.statusCode ?? 0, text });
+              req.destroy();
+            });
+          },
+        );
+        req.on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ error: error.code ?? error.message }),
+        );
+        // No Content-Length: node sends Transfer-Encoding: chunked.
+        let sent = 0;
+        const pump = (): void => {
+          while (sent < 12) {
+            sent++;
+            if (!req.write(chunk)) {
+              req.once('drain', pump);
+              return;
+            }
+          }
+          req.end();
+        };
+        pump();
+      },
+    );
+    expect(result).toMatchObject({ status: 413 });
+    expect(JSON.parse((result as { text: string }).text).error.code).toBe('payload_too_large');
     expectStatus(await api.get(`/pages/${pageId}`), 200);
   });
 

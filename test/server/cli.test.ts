@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const email = () => `cli-${uuid().slice(0, 8)}@example.test`;
 
-describe.concurrent('serve', () => {
+describe.concurrent('serve', { timeout: 90_000 }, () => {
   it('creates the demo user on an empty data directory and prints its credentials', () => {
     expect(svc.demo.email).toBe('demo@pageclip.local');
     expect(svc.demo.password.length).toBeGreaterThanOrEqual(12);
@@ -29,7 +29,7 @@ describe.concurrent('serve', () => {
   });
 });
 
-describe.concurrent('user add', () => {
+describe.concurrent('user add', { timeout: 90_000 }, () => {
   it('creates a user who can sign in; a second add of the same email fails', async () => {
     const address = email();
     await svc.cli([
@@ -57,7 +57,7 @@ describe.concurrent('user add', () => {
   });
 });
 
-describe.concurrent('token', () => {
+describe.concurrent('token', { timeout: 90_000 }, () => {
   it('prints the secret alone on one line', async () => {
     const out = await svc.cli(['token', '--email', svc.demo.email, '--scopes', 'pages:read']);
     const lines = out.split('\n').filter((line) => line.trim() !== '');
@@ -87,7 +87,7 @@ describe.concurrent('token', () => {
   });
 });
 
-describe.concurrent('grant and restrict', () => {
+describe.concurrent('grant and restrict', { timeout: 90_000 }, () => {
   it('grant gives another user access to an item; bad levels and items fail', async () => {
     const owner = client(svc, { token: await svc.token() });
     const page = await createPage(owner, { markdown: 'granted' });
@@ -115,7 +115,7 @@ describe.concurrent('grant and restrict', () => {
   });
 });
 
-describe.concurrent('errors', () => {
+describe.concurrent('errors', { timeout: 90_000 }, () => {
   it('an unknown command exits non-zero', async () => {
     await expect(svc.cli(['frobnicate'])).rejects.toThrow();
   });

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function waitForLog(service: RunningService, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 250; i++) {
     const line = service
       .logs()
       .split('\n')

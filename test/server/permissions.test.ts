@@ -44,7 +44,7 @@ async function twoUsers(): Promise<{
   return { owner, other: other.api, otherEmail: other.email };
 }
 
-describe.concurrent('isolation between users', () => {
+describe.concurrent('isolation between users', { timeout: 90_000 }, () => {
   it('a second user sees none of the first user’s items', async () => {
     const { owner, other } = await twoUsers();
     const folder = await createFolder(owner, { name: 'Private' });
@@ -108,7 +108,7 @@ describe.concurrent('isolation between users', () => {
   });
 });
 
-describe.concurrent('grants', () => {
+describe.concurrent('grants', { timeout: 90_000 }, () => {
   it('a view grant reads the page but every write is 403 forbidden', async () => {
     const { owner, other, otherEmail } = await twoUsers();
     const page = await createPage(owner, { markdown: 'shared read-only' });
@@ -219,7 +219,7 @@ describe.concurrent('grants', () => {
   });
 });
 
-describe.concurrent('restricted items', () => {
+describe.concurrent('restricted items', { timeout: 90_000 }, () => {
   it('grants above a restricted item do not reach it', async () => {
     const { owner, other, otherEmail } = await twoUsers();
     const folder = await createFolder(owner);

@@ -4,6 +4,7 @@
  * through the public API only.
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { expect } from 'vitest';
 import type { RunningService } from '../../helpers/service';
 
@@ -79,6 +80,53 @@ export async function send(
     }
   }
   return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
+/**
+ * Sends one request on a connection of its own, destroyed after the response. For oversized
+ * bodies: the service answers 413 before reading them, and such a connection must not go
+ * back to the shared keep-alive pool of `fetch` (bad-input.test.ts checks that case itself).
+ * The connection is announced keep-alive so the service does not close it mid-upload.
+ */
+export function sendFresh(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array,
+): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method, headers: { ...headers, connection: 'keep-alive' }, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = undefined;
+          }
+          const out = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === 'string') out.set(name, value);
+            else if (Array.isArray(value)) for (const v of value) out.append(name, v);
+          }
+          resolve({ status: response.statusCode ?? 0, headers: out, text, body: parsed });
+          request.destroy();
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+export function authHeader(auth: Auth | null): Record<string, string> {
+  return authHeaders(auth);
 }
 
 export function client(service: RunningService, auth: Auth | null): Client {
