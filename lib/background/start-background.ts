@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { ApiClient, ApiError } from '../api';
 import { EVENT_CHANNEL, EventEnvelopeSchema, type BackgroundEvent } from '../messaging';
-import { Outbox, scheduleOutboxAlarm, wireOutbox } from '../outbox';
+import { createOutboxBadge, Outbox, scheduleOutboxAlarm, wireOutbox } from '../outbox';
 import { lastDestinationItem, recentFoldersItem, recentPagesItem } from '../settings';
 import { currentClient } from './client';
 import { onCommand } from './commands';
@@ -62,8 +62,25 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
   ctx.outbox ??= new Outbox({ getClient: () => currentClient(ctx), schedule: scheduleOutboxAlarm });
 
   browser.runtime.onMessage.addListener(createMessageListener(createHandlers(ctx)));
-  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(ctx, info, tab));
-  browser.commands.onCommand.addListener((command, tab) => void onCommand(ctx, command, tab?.id));
+  // One badge for the outbox and for menu or shortcut failures that never reach it (an
+  // unreadable tab, no selection): the user clicked and must see that nothing was saved.
+  const badge = createOutboxBadge();
+  const flashProblem = (outcome: unknown) => {
+    if (outcome && typeof outcome === 'object' && 'problem' in outcome) {
+      console.warn('pageclip:', (outcome as { problem: string }).problem);
+      void badge.flash('failed').catch(() => undefined);
+    }
+  };
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void onMenuClicked(ctx, info, tab).then(flashProblem, (error: unknown) =>
+      flashProblem({ problem: String(error) }),
+    );
+  });
+  browser.commands.onCommand.addListener((command, tab) => {
+    void onCommand(ctx, command, tab?.id).then(flashProblem, (error: unknown) =>
+      flashProblem({ problem: String(error) }),
+    );
+  });
   browser.tabs.onUpdated.addListener(
     (tabId, change) => void onSignInTabUpdated(ctx, tabId, change.status),
   );
@@ -76,7 +93,7 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
   for (const item of [recentPagesItem, recentFoldersItem, lastDestinationItem])
     item.watch(() => void refreshMenus());
 
-  wireOutbox(ctx.outbox);
+  wireOutbox(ctx.outbox, { badge });
   restrictStorageToExtensionPages();
   ctx.outbox.onChange((entries) => ctx.broadcast({ type: 'outbox-changed', entries }));
   // A write refused for the token (401) or a missing scope (403) is a connection problem too:
