@@ -124,7 +124,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     const disrupt = async (event: ChaosEvent): Promise<void> => {
       events[event]++;
       timeline.push(`${Date.now()} ${event}`);
-      if (event === 'stop-worker') await stopWorkers(harness);
+      if (event === 'stop-worker') await harness.stopServiceWorker();
       else if (event === 'restart-browser') await harness.restartBrowser();
       else {
         await svc.stop();
@@ -403,22 +403,6 @@ async function verify(
         `out of order: ${outOfOrder}`,
     ],
   };
-}
-
-/**
- * Stops the extension's service worker wherever it is in its work, like Chrome does, through
- * CDP. Not `harness.stopServiceWorker()`: that waits for a running worker first, and in the
- * middle of a chaos run the worker may be stopped already (which is just as good).
- */
-async function stopWorkers(h: ExtensionHarness): Promise<void> {
-  const page = await h.context.newPage();
-  try {
-    const cdp = await h.context.newCDPSession(page);
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
-  } finally {
-    await page.close();
-  }
 }
 
 function withoutPass(counts: Record<string, number>): Record<string, number> {
