@@ -197,7 +197,7 @@ export function ConnectionPanel(props: {
         <div class="actions">
           <button
             type="button"
-            class="button ghost"
+            class="button"
             disabled={busy !== null}
             onClick={() =>
               void run('check', () => sendToBackground('connection.get', { check: true }))

@@ -15,7 +15,7 @@ export function SaveStatus(props: { state: SaveState; serviceUrl: string; onRetr
     body = (
       <p class="status saving">
         <span class="spinner" aria-hidden="true" />
-        {t('saving')}
+        <span class="status-text">{t('saving')}</span>
       </p>
     );
   } else if (state.phase === 'error') {
@@ -31,7 +31,7 @@ export function SaveStatus(props: { state: SaveState; serviceUrl: string; onRetr
       body = (
         <p class="status saved">
           <span class="check" aria-hidden="true" />
-          {t('saved', entry.label)}{' '}
+          <span class="status-text">{t('saved', entry.label)}</span>
           {link !== null && (
             <a href={link} target="_blank" rel="noreferrer noopener">
               {t('openPage')}
@@ -58,10 +58,12 @@ export function SaveStatus(props: { state: SaveState; serviceUrl: string; onRetr
       body = (
         <p class="status queued">
           <span class="spinner" aria-hidden="true" />
-          {t('queued', entry.label)}
-          {entry.lastError && (
-            <span class="detail"> ({problemText(entry.lastError, props.serviceUrl)})</span>
-          )}
+          <span class="status-text">
+            {t('queued', entry.label)}
+            {entry.lastError && (
+              <span class="detail"> ({problemText(entry.lastError, props.serviceUrl)})</span>
+            )}
+          </span>
         </p>
       );
     }

@@ -89,7 +89,9 @@ describe('popup states', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     const status = await screen.findByText(/Saved to “How rivers shape valleys”/);
-    const link = within(status).getByRole('link', { name: 'Open page' });
+    const link = within(status.closest('.save-status') as HTMLElement).getByRole('link', {
+      name: 'Open page',
+    });
     expect(link.getAttribute('href')).toBe(
       'http://127.0.0.1:8787/api/v1/pages/66666666-6666-4666-8666-666666666666',
     );
