@@ -1,6 +1,11 @@
 // The service's command line (decisions.md "The local service's command line and sign-in"; team
 // brief "Local service command line"): commands work while the service runs.
 // Tests here are independent, so they run concurrently: most of their time is CLI processes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import { client, createPage, expectError, expectStatus, uuid } from './support/http';
@@ -74,6 +79,16 @@ describe.concurrent('token', { timeout: 90_000 }, () => {
     expectError(await api.post('/pages', { title: 't', markdown: 'x' }), 403, 'insufficient_scope');
   });
 
+  it('names the token with --name, as the token list shows', async () => {
+    const name = `cli-named-${uuid().slice(0, 8)}`;
+    await svc.token({ name });
+    const session = client(svc, { cookie: await svc.signIn() });
+    const list = await session.get('/tokens');
+    expectStatus(list, 200);
+    const entry = list.body.data.find((t: { name: string }) => t.name === name);
+    expect(entry).toMatchObject({ name, scopes: ['pages:read', 'pages:write'] });
+  });
+
   it('with both scopes writes', async () => {
     const api = client(svc, { token: await svc.token({ name: 'both' }) });
     expectStatus(await api.post('/pages', { title: 't', markdown: 'x' }), 201);
@@ -118,5 +133,55 @@ describe.concurrent('grant and restrict', { timeout: 90_000 }, () => {
 describe.concurrent('errors', { timeout: 90_000 }, () => {
   it('an unknown command exits non-zero', async () => {
     await expect(svc.cli(['frobnicate'])).rejects.toThrow();
+  });
+
+  it('serve fails clearly when the port is taken', async () => {
+    const port = Number(new URL(svc.origin).port);
+    await expect(startService({ port })).rejects.toThrow(/did not start/);
+    expectStatus(await client(svc, { token: await svc.token() }).get('/me'), 200);
+  });
+});
+
+describe('serve lifecycle', () => {
+  it('exits with code 0 on SIGTERM, keeping what was written', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pageclip-cli-'));
+    try {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'server/cli.ts', 'serve', '--port', '0', '--data', dataDir, '--quiet'],
+        {
+          cwd: fileURLToPath(new URL('../..', import.meta.url)),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      let out = '';
+      child.stdout!.setEncoding('utf8');
+      const origin = await new Promise<string>((resolve, reject) => {
+        child.stdout!.on('data', (chunk: string) => {
+          out += chunk;
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        void exited.then(() => reject(new Error(`serve exited early:\n${out}`)));
+      });
+      const password = /demo password:\s*(\S+)/.exec(out)![1]!;
+      const signIn = await fetch(`${origin}/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@pageclip.local', password }),
+      });
+      expect(signIn.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const again = await startService({ dataDir });
+      try {
+        expect(await again.signIn('demo@pageclip.local', password)).toMatch(/session_token=/);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
