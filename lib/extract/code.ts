@@ -23,8 +23,20 @@ const CLASS_LANG = [
   /(?:^|\s)sourceCode\s+([\w+#-]+)/,
   /(?:^|\s)hljs\s+([\w+#-]+)/,
   /(?:^|\s)prettyprint\s+lang-([\w+#-]+)/,
+  // Hexo / Pygments wrappers: <figure class="highlight cpp">, <div class="highlight python">
+  /(?:^|\s)(?:highlight|codehilite|code)\s+([a-z][\w+#-]*)(?:\s|$)/,
 ];
 const NOT_LANGS = new Set([
+  'chroma',
+  'highlight',
+  'notranslate',
+  'shiki',
+  'linenums',
+  'codehilite',
+  'syntax',
+  'block',
+  'wrap',
+  'highlighter-rouge',
   'none',
   'plain',
   'plaintext',
@@ -46,6 +58,17 @@ const COPY_BUTTONS =
   'button, .copy, .copy-button, .copy-code, .copy-code-button, .code-copy, .clipboard, .btn-copy, .toolbar, .code-toolbar > .toolbar, .code-header';
 const LINE_CLASS = /(?:^|\s)(?:line|code-line|ln|hljs-ln-line|highlight-line|token-line)(?:\s|$)/;
 const BLOCK_TAGS = new Set(['div', 'p', 'li', 'tr']);
+const BLOCK_PARENTS = new Set([
+  'div',
+  'main',
+  'article',
+  'section',
+  'figure',
+  'body',
+  'td',
+  'blockquote',
+  'details',
+]);
 
 export function languageOf(el: Element): string | null {
   let node: Element | null = el;
@@ -80,12 +103,14 @@ export function languageOf(el: Element): string | null {
 export function codeText(root: Element): string {
   let out = '';
   let skipNextNewline = false;
-  const stack: { node: Node; exit: boolean }[] = [];
+  const stack: { node: Node; exit: boolean; start?: number }[] = [];
   for (let c = root.lastChild; c; c = c.previousSibling) stack.push({ node: c, exit: false });
   while (stack.length) {
-    const { node, exit } = stack.pop()!;
+    const { node, exit, start } = stack.pop()!;
     if (exit) {
-      out += '\n';
+      // A line whose own text already ends with a newline (Chroma) is not ended twice;
+      // an empty line element is a blank line.
+      if (out.length === start || !out.endsWith('\n')) out += '\n';
       skipNextNewline = true;
       continue;
     }
@@ -100,14 +125,15 @@ export function codeText(root: Element): string {
     const el = node as Element;
     const tag = tagName(el);
     if (tag === 'br') {
-      out += '\n';
+      // Hexo writes <span class="line">…</span><br>: the line element already ended the line.
+      if (!skipNextNewline) out += '\n';
       skipNextNewline = false;
       continue;
     }
     const isLine = BLOCK_TAGS.has(tag) || LINE_CLASS.test(el.getAttribute('class') ?? '');
     if (isLine) {
       if (out && !out.endsWith('\n')) out += '\n';
-      stack.push({ node: el, exit: true });
+      stack.push({ node: el, exit: true, start: out.length });
     }
     for (let c = el.lastChild; c; c = c.previousSibling) stack.push({ node: c, exit: false });
   }
@@ -116,6 +142,13 @@ export function codeText(root: Element): string {
     .replace(/\r\n?/g, '\n')
     .replace(/^\n+/, '')
     .replace(/\s+$/, '');
+}
+
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  let min = Infinity;
+  for (const line of lines) if (line.trim()) min = Math.min(min, /^[ \t]*/.exec(line)![0].length);
+  return Number.isFinite(min) && min > 0 ? lines.map((l) => l.slice(min)).join('\n') : text;
 }
 
 /** Rows of a line-numbered code table (rouge, hljs-ln): the code cell of each row. */
@@ -136,6 +169,26 @@ function isGutterTable(table: Element): boolean {
   );
 }
 
+// Editors rendered inside a <pre> (ChatGPT's CodeMirror): the code is in the content element.
+const EDITOR_CONTENT = '.cm-content, .CodeMirror-code, .monaco-editor .view-lines';
+
+/** A one-word language label in an editor's header ("Python"), before the code itself. */
+function editorLabel(pre: Element, editor: Element): string | null {
+  for (const el of Array.from(pre.querySelectorAll('div, span'))) {
+    if (el.contains(editor) || editor.contains(el)) continue;
+    if (el.compareDocumentPosition(editor) & 2) break; // editor precedes: past the header
+    // The element's own text, not its descendants' ("Python" beside a "Run" button).
+    let text = '';
+    for (let c = el.firstChild; c; c = c.nextSibling)
+      if (c.nodeType === TEXT_NODE) text += c.nodeValue ?? '';
+    text = text.trim();
+    if (/^[A-Za-z][\w+#.-]{0,19}$/.test(text) && !/^(?:copy|run|edit|code)$/i.test(text)) {
+      return text.toLowerCase();
+    }
+  }
+  return null;
+}
+
 /** Normalizes every `<pre>` under root; returns how many code blocks it kept. */
 export function normalizeCodeBlocks(root: Element): number {
   const doc = root.ownerDocument;
@@ -150,6 +203,37 @@ export function normalizeCodeBlocks(root: Element): number {
     replacement.textContent = text;
     if (lang) replacement.setAttribute(LANG_ATTR, lang);
     table.replaceWith(replacement);
+  }
+  const fromInlineCode = new WeakSet<Element>();
+  // Gutter tables without known classes (Hugo/Chroma `lntable`): one cell of line numbers,
+  // one holding the code.
+  for (const table of Array.from(root.getElementsByTagName('table'))) {
+    if (!table.isConnected || !table.getElementsByTagName('pre')[0]) continue;
+    const cells = Array.from(table.getElementsByTagName('td')).filter(
+      (td) => td.closest('table') === table,
+    );
+    const gutter = cells.find(
+      (c) => /^[\d\s]+$/.test(c.textContent ?? '') && /\d/.test(c.textContent ?? ''),
+    );
+    const codeCell = cells.find((c) => c !== gutter && c.getElementsByTagName('pre')[0]);
+    if (!gutter || !codeCell || cells.length !== 2) continue;
+    table.replaceWith(codeCell.getElementsByTagName('pre')[0]!);
+  }
+  // Block-level <code> outside any <pre> (Lean/Verso `code.block`, multi-line snippets).
+  for (const code of Array.from(root.getElementsByTagName('code'))) {
+    if (!code.isConnected || code.closest('pre')) continue;
+    const parent = code.parentElement;
+    if (!parent || !BLOCK_PARENTS.has(tagName(parent))) continue;
+    const text = (code.textContent ?? '').trim();
+    if (
+      !text ||
+      !(/(?:^|\s)block(?:\s|$)/.test(code.getAttribute('class') ?? '') || text.includes('\n'))
+    )
+      continue;
+    const pre = doc.createElement('pre');
+    code.replaceWith(pre);
+    pre.appendChild(code);
+    fromInlineCode.add(pre);
   }
   // Highlighters that wrap the block in <code> (rouge: <code><table>…) would turn the fence
   // into inline code: unwrap any <code> around a <pre>.
@@ -172,12 +256,16 @@ export function normalizeCodeBlocks(root: Element): number {
       }
     }
     for (const g of Array.from(pre.querySelectorAll(GUTTER))) g.remove();
+    const editor = pre.querySelector(EDITOR_CONTENT);
+    const label = editor ? editorLabel(pre, editor) : null;
     for (const b of Array.from(pre.querySelectorAll(COPY_BUTTONS))) b.remove();
     const table = pre.querySelector('table');
-    const text = (table && tableCodeText(table)) ?? codeText(pre);
+    let text = editor ? codeText(editor) : ((table && tableCodeText(table)) ?? codeText(pre));
+    // Indentation of a non-<pre> block is the page source's, not the code's.
+    if (fromInlineCode.has(pre)) text = dedent(text);
     pre.textContent = text;
     for (const attr of Array.from(pre.attributes)) pre.removeAttribute(attr.name);
-    pre.setAttribute(LANG_ATTR, lang ?? '');
+    pre.setAttribute(LANG_ATTR, lang ?? label ?? '');
     count++;
   }
   return count;

@@ -23,7 +23,8 @@ function cellsOf(tr: Element): Element[] {
 export function isLayoutTable(table: Element): boolean {
   const role = table.getAttribute('role');
   if (role === 'presentation' || role === 'none') return true;
-  if (table.querySelector('table')) return true;
+  // A fence cannot live in a cell: a table holding code (or another table) is layout.
+  if (table.querySelector('table, pre')) return true;
   const rows = rowsOf(table);
   if (rows.length === 0) return true;
   let maxCells = 0;

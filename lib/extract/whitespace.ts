@@ -33,7 +33,8 @@ export function tidyMarkdown(markdown: string): string {
     }
     const open = FENCE.exec(line.replace(/^\s+/, (ws) => (inList ? ws : '')));
     line = line.replace(/\u00a0/g, ' ');
-    if (!line.trim()) {
+    // A line holding only a hard break (a <br> between blocks) is a blank line.
+    if (!line.trim() || line.trim() === '\\') {
       blankRun++;
       if (blankRun === 1 && out.length) {
         out.push('');
