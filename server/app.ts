@@ -1,11 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Repositories } from './db/repositories';
 import { accessControl } from './domain/access';
 import { ApiError } from './http/api-error';
 import { authenticate } from './http/auth';
+import { apiBodyCap, readBody } from './http/body';
 import { newRouter, type AppEnv, type Deps } from './http/env';
 import { requestLog } from './http/request-log';
 import { authRoutes } from './routes/auth';
@@ -19,39 +19,11 @@ import { pagesRoutes } from './routes/pages';
 import { tokensRoutes } from './routes/tokens';
 import { trashRoutes } from './routes/trash';
 
-const MiB = 1024 * 1024;
-
 export interface AppOptions {
   repos: Repositories;
   /** Where request log lines go; undefined turns the log off (`--quiet`). */
   log?: ((line: string) => void) | undefined;
   now?: () => number;
-}
-
-/** Request caps (decisions.md, General): page content 5 MiB, vault import 50 MiB, other JSON 10 MiB. */
-function bodyCaps(): MiddlewareHandler {
-  const limit = (bytes: number, what: string) =>
-    bodyLimit({
-      maxSize: bytes,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'payload_too_large',
-          `body: ${what} is limited to ${bytes / MiB} MiB`,
-        );
-      },
-    });
-  const content = limit(5 * MiB, 'page content');
-  const vault = limit(50 * MiB, 'a vault import');
-  const other = limit(10 * MiB, 'a JSON body');
-  return (c, next) => {
-    const path = c.req.path;
-    if (path === '/api/v1/imports/vaultapp') return vault(c, next);
-    if ((c.req.method === 'PUT' && path.endsWith('/content')) || path === '/api/v1/imports/page') {
-      return content(c, next);
-    }
-    return other(c, next);
-  };
 }
 
 function toEnvelope(error: unknown): ApiError {
@@ -81,9 +53,11 @@ export function createApp(options: AppOptions) {
 
   const app = new Hono<AppEnv>();
   if (options.log) app.use('*', requestLog(options.log));
+  // Set before the handler runs: a header added after the response exists forces hono to
+  // rebuild it as a full web Response, the slow path of @hono/node-server.
   app.use('*', async (c, next) => {
-    await next();
     c.header('x-content-type-options', 'nosniff');
+    return next();
   });
 
   app.route('/', authRoutes(deps));
@@ -109,7 +83,7 @@ export function createApp(options: AppOptions) {
     servers: [{ url: '/api/v1' }],
     security: [{ bearerToken: [] }, { browserSession: [] }],
   });
-  api.use('*', bodyCaps());
+  api.use('*', readBody(apiBodyCap));
   api.use('*', authenticate(deps));
   for (const routes of [
     meRoutes,

@@ -116,5 +116,5 @@ function send(c: Context<AppEnv>, result: OperationResult, replayed: boolean): R
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (result.etag) headers.etag = result.etag;
   if (replayed) headers['idempotent-replayed'] = 'true';
-  return new Response(JSON.stringify(result.body), { status: result.status, headers });
+  return c.body(JSON.stringify(result.body), result.status as 200, headers);
 }

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { SESSION_COOKIE } from '../http/auth';
+import { readBody } from '../http/body';
 import type { Deps } from '../http/env';
 import { SESSION_TTL_MS } from '../db/sessions';
 import type { User } from '../db/users';
@@ -37,16 +37,7 @@ export function authRoutes(deps: Deps) {
   const app = new Hono();
   app.use(
     '/auth/*',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'payload_too_large',
-          'body: sign-in requests are limited to 64 KiB',
-        );
-      },
-    }),
+    readBody(() => ({ bytes: 64 * 1024, what: 'a sign-in request' })),
   );
 
   const startSession = (c: Context, user: User) => {
