@@ -3,7 +3,7 @@
  * `pageclip_id` in a new page's frontmatter (so an uncertain create can be found again, see
  * lib/write-request.ts), and highlights rendered with the user's template.
  */
-import { parseDocument, stringify } from 'yaml';
+import { Document, parseDocument, visit } from 'yaml';
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 
@@ -28,7 +28,16 @@ export function splitFrontmatter(markdown: string): {
 
 function renderFrontmatter(data: Record<string, unknown>): string {
   if (Object.keys(data).length === 0) return '';
-  return `---\n${stringify(data).trimEnd()}\n---\n`;
+  // Page text with `<` (a title like `<img onerror=…>`) goes double-quoted with `<` as the
+  // escape `\x3C`: the same string once parsed, but never a tag for an app that renders the
+  // frontmatter as markdown with raw HTML (as lib/extract/frontmatter.ts; test/security/).
+  const doc = new Document(data);
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && node.value.includes('<')) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return `---\n${doc.toString().trimEnd().replaceAll('<', '\\x3C')}\n---\n`;
 }
 
 /** The markdown of a new page: frontmatter with `pageclip_id`, then the note, then the clip. */

@@ -5,57 +5,14 @@
  * handler and no script URL; the frontmatter must be YAML data that says exactly what the
  * page said, with nothing injected into it.
  */
-import { JSDOM } from 'jsdom';
-import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { extract, type ClipMode } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
-import { hostileHtml } from './hostile-page';
+import { activeContent, hostileHtml } from './hostile-page';
 
 const URL_ = 'https://evil.example/post';
 const NOW = new Date('2026-11-21T12:00:00Z');
-const markdownIt = new MarkdownIt({ html: true, linkify: true });
-
-/** Everything active a rendered markdown body could carry. */
-function activeContent(markdownBody: string): string[] {
-  const html = markdownIt.render(markdownBody);
-  const doc = new JSDOM(html).window.document;
-  const found: string[] = [];
-  for (const el of Array.from(doc.querySelectorAll('*'))) {
-    const tag = el.localName;
-    if (
-      [
-        'script',
-        'iframe',
-        'object',
-        'embed',
-        'svg',
-        'math',
-        'form',
-        'meta',
-        'base',
-        'style',
-        'link',
-      ].includes(tag)
-    )
-      found.push(`<${tag}>`);
-    for (const attr of Array.from(el.attributes)) {
-      if (/^on/i.test(attr.name)) found.push(`${tag}[${attr.name}]`);
-      if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc'].includes(attr.name)) {
-        // What a browser would resolve: entities decoded, control characters and spaces ignored.
-        const url = [...attr.value]
-          .filter((c) => c.charCodeAt(0) > 0x20)
-          .join('')
-          .toLowerCase();
-        if (attr.name === 'srcdoc' || /^(javascript|vbscript|data):/.test(url))
-          found.push(`${tag}[${attr.name}=${attr.value}]`);
-      }
-    }
-  }
-  return found;
-}
-
 function clip(mode: ClipMode, html = hostileHtml({ beacon: 'https://beacon.invalid/hit' })) {
   const doc = parseHtml(html, URL_);
   const selection =

@@ -1,11 +1,14 @@
 /**
  * A page written to attack a clipper: script in the title, `javascript:` and `data:` links,
- * `on*` handlers, `<img onerror>`, markup-looking text, an `<iframe srcdoc>`, SVG with script,
- * a `<meta http-equiv=refresh>` to a javascript: URL, and (optionally) a huge DOM.
+ * `on*` handlers, `<img onerror>`, markup-looking text, an `<iframe srcdoc>`, SVG with script
+ * and forms posting to script URLs, metadata with markup, and (optionally) a huge DOM.
  *
  * Every script on it reports to `window.__pwned` and to `beacon` (a URL the e2e test watches),
  * so any script of it that runs anywhere we look is caught.
  */
+import { JSDOM } from 'jsdom';
+import MarkdownIt from 'markdown-it';
+
 export const HOSTILE_TITLE =
   '<script>window.__pwned="title"</script><img src=x onerror=alert(1)> Pwned & Co';
 
@@ -48,4 +51,45 @@ ${huge}
 <noscript><img src=x onerror="${hit('noscript')}"></noscript>
 <template><script>${hit('template')}</script></template>
 </body></html>`;
+}
+
+const markdownIt = new MarkdownIt({ html: true, linkify: true });
+
+/** Everything active a rendered markdown body could carry. */
+export function activeContent(markdownBody: string): string[] {
+  const html = markdownIt.render(markdownBody);
+  const doc = new JSDOM(html).window.document;
+  const found: string[] = [];
+  for (const el of Array.from(doc.querySelectorAll('*'))) {
+    const tag = el.localName;
+    if (
+      [
+        'script',
+        'iframe',
+        'object',
+        'embed',
+        'svg',
+        'math',
+        'form',
+        'meta',
+        'base',
+        'style',
+        'link',
+      ].includes(tag)
+    )
+      found.push(`<${tag}>`);
+    for (const attr of Array.from(el.attributes)) {
+      if (/^on/i.test(attr.name)) found.push(`${tag}[${attr.name}]`);
+      if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc'].includes(attr.name)) {
+        // What a browser would resolve: entities decoded, control characters and spaces ignored.
+        const url = [...attr.value]
+          .filter((c) => c.charCodeAt(0) > 0x20)
+          .join('')
+          .toLowerCase();
+        if (attr.name === 'srcdoc' || /^(javascript|vbscript|data):/.test(url))
+          found.push(`${tag}[${attr.name}=${attr.value}]`);
+      }
+    }
+  }
+  return found;
 }
