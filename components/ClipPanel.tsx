@@ -136,9 +136,18 @@ export function ClipPanel(props: {
     );
   };
 
+  // The clip as it would be sent: once it is in the outbox, the same clip is not sent twice by a
+  // second Enter (a new clip id would make it a second page); any edit makes it a new clip.
+  const clipKey = JSON.stringify([title, note, body, folderId, target, page?.id, operation]);
+  const [submittedKey, setSubmittedKey] = useState<string | null>(null);
+  const alreadySent =
+    submittedKey === clipKey &&
+    save.state.phase === 'submitted' &&
+    save.state.entry.status !== 'failed';
+
   const onSubmit = (event: Event) => {
     event.preventDefault();
-    if (save.state.phase === 'saving' || extraction === null) return;
+    if (save.state.phase === 'saving' || extraction === null || alreadySent) return;
     const result = extraction.ok ? extraction.result : null;
     if (target === 'new' && title.trim() === '') return setInvalid(t('titleRequired'));
     if (target === 'existing' && page === null) return setInvalid(t('pageChoose'));
@@ -157,6 +166,7 @@ export function ClipPanel(props: {
     // A draft save still waiting must not bring the draft back once the outbox holds the clip.
     clearTimeout(draftTimer.current);
     edited.current = false;
+    setSubmittedKey(clipKey);
     void save
       .submit({ write, label, note: note.trim() === '' ? undefined : note.trim(), folderName })
       .then((enqueued) => {
@@ -297,7 +307,7 @@ export function ClipPanel(props: {
         <button
           type="submit"
           class="button primary"
-          disabled={save.state.phase === 'saving' || extraction === null}
+          disabled={save.state.phase === 'saving' || extraction === null || alreadySent}
         >
           {t('save')}
         </button>

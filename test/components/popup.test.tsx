@@ -194,6 +194,10 @@ describe('keyboard', () => {
     fireEvent.keyDown(screen.getByLabelText('Title'), { key: 'Enter' });
     await waitFor(() => expect(bg.callsOf('clip.submit')).toHaveLength(1));
     await screen.findByText(/Saved to/);
+    // The same clip again is not a second page: Save is off until something changes.
+    fireEvent.keyDown(screen.getByLabelText('Title'), { key: 'Enter' });
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    fireEvent.input(screen.getByLabelText('Markdown'), { target: { value: 'Shorter.' } });
     fireEvent.keyDown(screen.getByLabelText('Markdown'), { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(bg.callsOf('clip.submit')).toHaveLength(2));
   });
