@@ -58,7 +58,7 @@ export default defineConfig({
     action: { default_title: '__MSG_actionTitle__' },
     commands: {
       _execute_action: {
-        suggested_key: { default: 'Alt+Shift+P' },
+        suggested_key: { default: 'Ctrl+Shift+Y' },
         description: '__MSG_commandOpenPopup__',
       },
       'quick-clip': {
@@ -66,7 +66,7 @@ export default defineConfig({
         description: '__MSG_commandQuickClip__',
       },
       'append-selection': {
-        suggested_key: { default: 'Alt+Shift+A' },
+        suggested_key: { default: 'Alt+Shift+H' },
         description: '__MSG_commandAppendSelection__',
       },
     },
