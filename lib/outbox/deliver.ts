@@ -105,6 +105,10 @@ async function append(api: OutboxApi, pageId: string, entry: OutboxEntry): Promi
  * caught two pages created 5 ms apart from one `fetch`). The spec gives `POST /pages` no
  * idempotency key, so the clip id in the frontmatter is how we notice and repair it. Returns
  * null when the clip created no page.
+ *
+ * Every page with the title is read, however old: skipping by `createdAt` would compare the
+ * service's clock with ours, and a clock running ahead would skip the clip's own page and
+ * create it again. The cost only grows with same-titled pages in one folder.
  */
 export async function settleCreated(
   api: OutboxApi,
