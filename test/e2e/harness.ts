@@ -14,7 +14,7 @@
  * Facts this relies on are in /work/shared/TOOLCHAIN.md ("End-to-end tests in a real browser").
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,6 +90,17 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     rmSync(BUILD_LOCK, { recursive: true, force: true });
   }
+}
+
+/**
+ * A private copy of the e2e build for one browser: other test processes (and people) rebuild
+ * `.output/chrome-mv3-e2e` while a browser runs, which would pull files from under it.
+ */
+export async function copyE2eBuild(): Promise<string> {
+  await ensureE2eBuild();
+  const copy = mkdtempSync(join(tmpdir(), 'pageclip-e2e-dist-'));
+  await withLock(async () => cpSync(E2E_DIST, copy, { recursive: true }));
+  return copy;
 }
 
 /** `wxt build --mode e2e` unless the output is newer than every source. */
@@ -217,7 +228,7 @@ async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
 }
 
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
-  const dist = await ensureE2eBuild();
+  const dist = await copyE2eBuild();
   const ownService = !opts.service;
   const service = opts.service ?? (await startService());
   const pages = await startPageServer();
@@ -328,6 +339,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       await pages.close();
       if (ownService) await service.stop();
       rmSync(profileDir, { recursive: true, force: true });
+      rmSync(dist, { recursive: true, force: true });
     },
   };
   return h;
