@@ -55,6 +55,14 @@ export function ClipPanel(props: {
   );
   const [invalid, setInvalid] = useState<string | null>(null);
   const edited = useRef(false);
+  const focusedOnce = useRef(false);
+  // Keyboard-first: the title has focus once the clip is there, so Enter saves right away.
+  const focusOnArrival = (input: HTMLInputElement | null) => {
+    if (input && !focusedOnce.current && document.activeElement === document.body) {
+      focusedOnce.current = true;
+      input.focus();
+    }
+  };
   const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const save = useSave(data.outbox);
 
@@ -196,6 +204,7 @@ export function ClipPanel(props: {
         ) : (
           <input
             id="clip-title"
+            ref={focusOnArrival}
             type="text"
             value={title}
             maxLength={500}

@@ -177,6 +177,7 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
           </div>
           <div role="tabpanel" id="panel-note" aria-labelledby="tab-note" hidden={tab !== 'note'}>
             <QuickNotePanel
+              active={tab === 'note'}
               data={data}
               note={quickNote}
               onNoteChange={setQuickNote}

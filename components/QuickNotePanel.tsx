@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Folder } from '../lib/messaging';
 import { quickNoteWrite } from '../lib/ui/compose';
 import { folderPath } from '../lib/ui/folder-tree';
@@ -13,6 +13,7 @@ import { SaveStatus } from './SaveStatus';
  * first use (the "Inbox", an `add-to-titled-page` write), or saved as a new page.
  */
 export function QuickNotePanel(props: {
+  active: boolean;
   data: PopupData;
   note: string;
   onNoteChange: (note: string) => void;
@@ -28,6 +29,10 @@ export function QuickNotePanel(props: {
   const [title, setTitle] = useState(inboxTitle);
   const [invalid, setInvalid] = useState<string | null>(null);
   const save = useSave(data.outbox);
+  const noteField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (props.active) noteField.current?.focus();
+  }, [props.active]);
 
   const onSubmit = (event: Event) => {
     event.preventDefault();
@@ -64,6 +69,7 @@ export function QuickNotePanel(props: {
         </label>
         <textarea
           id="quick-note"
+          ref={noteField}
           rows={7}
           value={props.note}
           placeholder={t('quickNotePlaceholder')}

@@ -83,7 +83,7 @@ describe('options page', () => {
       { code: 'insufficient-scope', message: 'This operation needs pages:write', status: 403 },
     ];
     const expected = [
-      /revoked or has expired/,
+      /revoked, has expired or is unknown/,
       /cannot be reached/,
       /lacks the “pages:write” permission/,
     ];

@@ -72,7 +72,9 @@ describe('popup states', () => {
         problem: { code: 'unauthenticated', message: 'revoked', status: 401 },
       };
     });
-    expect((await screen.findByRole('alert')).textContent).toMatch(/revoked or has expired/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /revoked, has expired or is unknown/,
+    );
   });
 
   it('saves a new page into the chosen folder and says Saved with a link', async () => {
@@ -200,6 +202,14 @@ describe('keyboard', () => {
     fireEvent.input(screen.getByLabelText('Markdown'), { target: { value: 'Shorter.' } });
     fireEvent.keyDown(screen.getByLabelText('Markdown'), { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(bg.callsOf('clip.submit')).toHaveLength(2));
+  });
+
+  it('puts focus where typing starts: the title, and the note on the Quick note tab', async () => {
+    renderPopup();
+    await ready();
+    expect(document.activeElement).toBe(screen.getByLabelText('Title'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Quick note' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe('quick-note'));
   });
 
   it('closes with Escape, but Escape in the new-folder field only cancels it', async () => {

@@ -35,7 +35,7 @@ describe('the options page', () => {
     await page.getByRole('button', { name: 'Connect with token' }).click();
     await page
       .getByRole('alert')
-      .getByText(/token was revoked or has expired/)
+      .getByText(/token was revoked, has expired or is unknown/)
       .waitFor();
     await screenshot(page, 'options-error');
 
