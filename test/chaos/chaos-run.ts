@@ -124,7 +124,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     const disrupt = async (event: ChaosEvent): Promise<void> => {
       events[event]++;
       timeline.push(`${Date.now()} ${event}`);
-      if (event === 'stop-worker') await harness.stopServiceWorker();
+      if (event === 'stop-worker') await stopWorkers(harness);
       else if (event === 'restart-browser') await harness.restartBrowser();
       else {
         await svc.stop();
@@ -403,6 +403,23 @@ async function verify(
         `out of order: ${outOfOrder}`,
     ],
   };
+}
+
+/**
+ * Stops the extension's service worker wherever it is in its work, through CDP, and does not
+ * wait to see it stopped: under chaos the outbox's alarm restarts it within a second or two,
+ * so `harness.stopServiceWorker()` (which waits until no version runs) can time out. Chromium
+ * kills in-flight fetches and timers with it, which is the point.
+ */
+async function stopWorkers(h: ExtensionHarness): Promise<void> {
+  const page = await h.context.newPage();
+  try {
+    const cdp = await h.context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+  } finally {
+    await page.close();
+  }
 }
 
 function withoutPass(counts: Record<string, number>): Record<string, number> {
