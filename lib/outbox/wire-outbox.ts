@@ -6,7 +6,9 @@ import type { Outbox } from './outbox';
 export const OUTBOX_ALARM = 'pageclip-outbox';
 
 // Chrome fires an alarm no earlier than ~30 s after creation for packed extensions; while the
-// worker is alive the Outbox's own timer is faster, the alarm is for after a stop.
+// worker is alive the Outbox's own timer is faster, the alarm is for after a stop. Alarms
+// survive a browser restart in Chrome by default (`persistAcrossSessions`, not passed: Firefox
+// rejects unknown properties); `runtime.onStartup` below covers browsers where they do not.
 // https://developer.chrome.com/docs/extensions/reference/api/alarms
 const MIN_ALARM_DELAY_MS = 1000;
 
@@ -25,8 +27,9 @@ export function scheduleOutboxAlarm(at: number | null): void {
 /**
  * Connects the background's one Outbox to the browser: a flush at start-up (a worker woken
  * after a stop, a browser restart) and on the outbox alarm, a flush without waiting out the
- * backoff when the browser comes back online, and the badge. Call synchronously in the background's `main()`, so the listeners exist before
- * the event that woke the worker is dispatched (MV3 service-worker rule). Returns an undo.
+ * backoff when the browser comes back online, and the badge. Call synchronously in the
+ * background's `main()`, so the listeners exist before the event that woke the worker is
+ * dispatched (MV3 service-worker rule). Returns an undo.
  */
 export function wireOutbox(
   outbox: Outbox,
