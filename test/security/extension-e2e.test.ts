@@ -108,7 +108,7 @@ beforeAll(async () => {
   token = await service.token({ scopes: ['pages:read', 'pages:write'] });
   const state = await h.send('connection.connectToken', { serviceUrl: service.baseUrl, token });
   expect(state.user).not.toBeNull();
-  hostileUrl = h.pages.add('/hostile', hostileHtml({ beacon: beacon.url, hugeParagraphs: 20_000 }));
+  hostileUrl = h.pages.add('/hostile', hostileHtml({ beacon: beacon.url, hugeParagraphs: 10_000 }));
 }, 120_000);
 
 afterAll(async () => {
