@@ -197,6 +197,16 @@ describe('scopes', () => {
     expectStatus(put, 204);
     expect((await getContent(full, page.id)).markdown).toBe('replaced by session');
   });
+
+  it('lets the Authorization header decide when a cookie is sent too', async () => {
+    const cookie = (session.auth as { cookie: string }).cookie;
+    const res = await readOnly.post(
+      '/pages',
+      { title: 'both credentials', markdown: 'x' },
+      { headers: { cookie } },
+    );
+    expectError(res, 403, 'insufficient_scope');
+  });
 });
 
 describe('API tokens', () => {
@@ -343,6 +353,16 @@ describe('API tokens', () => {
       }
     }
   });
+
+  it('rejects an expiresAt in the past with 400', async () => {
+    const res = await session.post('/tokens', {
+      name: 'already expired',
+      scopes: ['pages:read'],
+      expiresAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expectError(res, 400, 'invalid_request');
+    expect(res.body.error.message).toMatch(/expiresAt/);
+  });
 });
 
 describe('sign-in', () => {
@@ -402,7 +422,10 @@ describe('sign-in', () => {
     const mine = client(svc, { cookie });
     expectStatus(await mine.get('/me'), 200);
     const out = await send(svc.origin, 'POST', '/auth/sign-out', { auth: { cookie } });
-    expect(out.status).toBeLessThan(400);
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().join(';')).toMatch(
+      /neutral-auth\.session_token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i,
+    );
     expectError(await mine.get('/me'), 401, 'unauthenticated');
   });
 
@@ -436,5 +459,20 @@ describe('sign-in', () => {
       const res = await signIn(evil);
       expect(res.headers.get('location') ?? '', evil).not.toContain('evil.example');
     }
+  });
+
+  it('answers a JSON sign-in with the user, and other body types with 415', async () => {
+    const res = await send(svc.origin, 'POST', '/auth/sign-in', {
+      json: { email: svc.demo.email, password: svc.demo.password },
+    });
+    expectStatus(res, 200);
+    expect(res.body.user).toMatchObject({ email: svc.demo.email });
+    expect(res.body.user.id).toMatch(UUID_RE);
+    expect(res.text).not.toContain(svc.demo.password);
+    const plain = await send(svc.origin, 'POST', '/auth/sign-in', {
+      raw: JSON.stringify({ email: svc.demo.email, password: svc.demo.password }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expectError(plain, 415, 'unsupported_media_type');
   });
 });

@@ -2,7 +2,7 @@
 // brief "Local service command line"): commands work while the service runs.
 // Tests here are independent, so they run concurrently: most of their time is CLI processes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,6 +139,18 @@ describe.concurrent('errors', { timeout: 90_000 }, () => {
     const port = Number(new URL(svc.origin).port);
     await expect(startService({ port })).rejects.toThrow(/did not start/);
     expectStatus(await client(svc, { token: await svc.token() }).get('/me'), 200);
+  });
+
+  it('prints "error: <message>" on stderr and exits 1', async () => {
+    await expect(svc.cli(['token', '--email', 'nobody@example.test'])).rejects.toThrow(
+      /failed \(1\):\s*error: /,
+    );
+  });
+
+  it('keeps the demo password in a 0600 file of the data directory', () => {
+    const file = join(svc.dataDir, 'demo-password');
+    expect(readFileSync(file, 'utf8').trim()).toBe(svc.demo.password);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });
 

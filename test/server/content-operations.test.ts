@@ -267,4 +267,16 @@ describe('Idempotency-Key', () => {
     expectStatus(await op(page.id, body), 200);
     expect(count((await getContent(api, page.id)).markdown, 'twice')).toBe(2);
   });
+
+  it('scopes a key to the user: another token of the same user replays', async () => {
+    const page = await createPage(api, { markdown: 'two tokens' });
+    const second = await tokenClient(svc);
+    const key = uuid();
+    const body = { id: key, operation: 'append', content: 'same-user' };
+    expectStatus(await op(page.id, body, { 'idempotency-key': key }), 200);
+    const res = await op(page.id, body, { 'idempotency-key': key }, second);
+    expectStatus(res, 200);
+    expect(res.headers.get('idempotent-replayed')).toBe('true');
+    expect(count((await getContent(api, page.id)).markdown, 'same-user')).toBe(1);
+  });
 });

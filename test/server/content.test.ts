@@ -54,6 +54,19 @@ describe('GET /pages/{pageId}/content', () => {
   it('answers 404 not_found for an unknown page', async () => {
     expectError(await api.get(`/pages/${uuid()}/content`), 404, 'not_found');
   });
+
+  it('answers 304 to If-None-Match with the current ETag, 200 with a stale one', async () => {
+    const page = await createPage(api, { markdown: 'cached' });
+    const { etag } = await getContent(api, page.id);
+    const same = await api.get(`/pages/${page.id}/content`, { headers: { 'if-none-match': etag } });
+    expect(same.status).toBe(304);
+    expect(same.text).toBe('');
+    const stale = await api.get(`/pages/${page.id}/content`, {
+      headers: { 'if-none-match': '"stale"' },
+    });
+    expectStatus(stale, 200);
+    expect(stale.text).toBe('cached');
+  });
 });
 
 describe('PUT /pages/{pageId}/content', () => {
@@ -195,5 +208,25 @@ describe('PUT /pages/{pageId}/content', () => {
       204,
     );
     expect((await getContent(api, page.id)).markdown).toBe(text);
+  });
+
+  it('refuses an append that would grow the content past 5 MiB with 413, keeping it', async () => {
+    const page = await createPage(api, { markdown: 'seed' });
+    const { etag } = await getContent(api, page.id);
+    const nearly = 'n'.repeat(5 * MiB - 1000);
+    expectStatus(
+      await put(page.id, nearly, { 'content-type': 'text/markdown', 'if-match': etag }),
+      204,
+    );
+    const before = await getContent(api, page.id);
+    const res = await api.post(`/pages/${page.id}/content-operations`, {
+      id: 'too-much',
+      operation: 'append',
+      content: 'm'.repeat(2000),
+    });
+    expectError(res, 413, 'payload_too_large');
+    const after = await getContent(api, page.id);
+    expect(after.etag).toBe(before.etag);
+    expect(after.markdown.length).toBe(nearly.length);
   });
 });

@@ -163,4 +163,17 @@ describe('POST /folders/{folderId}/copy', () => {
       'not_found',
     );
   });
+
+  it('copies a folder into its own subtree as the tree was before the copy', async () => {
+    const top = await createFolder(api, { name: 'Self' });
+    const sub = await createFolder(api, { name: 'Inner', parentId: top.id });
+    const res = await api.post(`/folders/${top.id}/copy`, { parentId: sub.id });
+    expectCreated(res.status);
+    const folders = await listAll<Folder>(api, '/folders');
+    const copy = folders.find((f) => f.id === res.body.id)!;
+    expect(copy).toMatchObject({ name: 'Self', parentId: sub.id });
+    const copiedInner = folders.filter((f) => f.parentId === copy.id);
+    expect(copiedInner.map((f) => f.name)).toEqual(['Inner']);
+    expect(folders.filter((f) => f.parentId === copiedInner[0]!.id)).toEqual([]);
+  });
 });

@@ -191,4 +191,9 @@ describe('POST /pages/{pageId}/edits', () => {
     );
     expect((await getContent(api, page.id)).markdown).toBe('---\ntitle: t\n---\nBODY text\n');
   });
+
+  it('rejects an empty edit list with 400', async () => {
+    const page = await createPage(api, { markdown: 'x' });
+    expectError(await edits(page.id, { edits: [] }), 400, 'invalid_request');
+  });
 });

@@ -58,6 +58,18 @@ describe('POST /folders', () => {
     expectError(await api.post('/folders', { name: 'x', parentId: 'abc' }), 400, 'invalid_request');
     expectError(await api.post('/folders', { name: 'x', parentId: uuid() }), 404, 'not_found');
   });
+
+  it('limits names to 255 characters and icons to 100 (docs/api.md Limits)', async () => {
+    expectStatus(await api.post('/folders', { name: 'n'.repeat(255) }), 201);
+    expectError(await api.post('/folders', { name: 'n'.repeat(256) }), 400, 'invalid_request');
+    const folder = await createFolder(api);
+    expectStatus(await api.patch(`/folders/${folder.id}`, { icon: 'i'.repeat(100) }), 200);
+    expectError(
+      await api.patch(`/folders/${folder.id}`, { icon: 'i'.repeat(101) }),
+      400,
+      'invalid_request',
+    );
+  });
 });
 
 describe('GET /folders/{folderId}', () => {

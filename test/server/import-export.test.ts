@@ -206,4 +206,17 @@ describe('exports', () => {
     expect(Object.values(texts)).not.toContain('private');
     expect(Object.keys(texts)).toHaveLength(3);
   });
+
+  it('keeps empty folders in the zip', async () => {
+    const api = await fresh();
+    await createFolder(api, { name: 'Empty' });
+    await createPage(api, { title: 'One', markdown: '1' });
+    const response = await fetch(`${svc.baseUrl}/exports/pages`, {
+      headers: { authorization: `Bearer ${(api.auth as { token: string }).token}` },
+    });
+    expect(response.status).toBe(200);
+    const names = Object.keys(unzipSync(new Uint8Array(await response.arrayBuffer())));
+    expect(names).toContain('Empty/');
+    expect(names).toContain('One.md');
+  });
 });

@@ -89,6 +89,36 @@ describe('pages', () => {
     expectError(await api.patch('/pages/x/restore'), 400, 'invalid_request');
     expectError(await api.del('/pages/x/permanent'), 400, 'invalid_request');
   });
+
+  it('treats a trashed page as absent for reads and writes', async () => {
+    const page = await createPage(api, { markdown: 'in the bin' });
+    expectStatus(await api.del(`/pages/${page.id}/trash`), 200);
+    expectError(await api.get(`/pages/${page.id}`), 404, 'not_found');
+    expectError(await api.get(`/pages/${page.id}/content`), 404, 'not_found');
+    expectError(
+      await api.post(`/pages/${page.id}/content-operations`, {
+        id: 'x',
+        operation: 'append',
+        content: 'lost?',
+      }),
+      404,
+      'not_found',
+    );
+    expectError(await api.patch(`/pages/${page.id}`, { title: 'x' }), 404, 'not_found');
+  });
+
+  it('makes trash and restore retry-safe: repeating either is a no-op 200', async () => {
+    const page = await createPage(api);
+    expectStatus(await api.del(`/pages/${page.id}/trash`), 200);
+    const again = await api.del(`/pages/${page.id}/trash`);
+    expectStatus(again, 200);
+    expect(again.body).toEqual({ id: page.id });
+    expectStatus(await api.patch(`/pages/${page.id}/restore`), 200);
+    const restoreAgain = await api.patch(`/pages/${page.id}/restore`);
+    expectStatus(restoreAgain, 200);
+    expect(restoreAgain.body).toEqual({ id: page.id });
+    expectStatus(await api.get(`/pages/${page.id}`), 200);
+  });
 });
 
 describe('folders', () => {
@@ -155,6 +185,35 @@ describe('folders', () => {
     expectError(await api.del(`/folders/${uuid()}/trash`), 404, 'not_found');
     expectError(await api.patch(`/folders/${uuid()}/restore`), 404, 'not_found');
     expectError(await api.del(`/folders/${uuid()}/permanent`), 404, 'not_found');
+  });
+
+  it('lists items trashed with a folder in Trash, newest deletion first', async () => {
+    const early = await createPage(api);
+    expectStatus(await api.del(`/pages/${early.id}/trash`), 200);
+    await new Promise((r) => setTimeout(r, 5));
+    const folder = await createFolder(api);
+    const inside = await createPage(api, { parentId: folder.id });
+    expectStatus(await api.del(`/folders/${folder.id}/trash`), 200);
+    const trash = await listAll<{ id: string; deletedAt: string }>(api, '/trash/pages');
+    const order = ids(trash);
+    expect(order).toContain(inside.id);
+    expect(order.indexOf(inside.id)).toBeLessThan(order.indexOf(early.id));
+    for (let i = 1; i < trash.length; i++) {
+      expect(trash[i - 1]!.deletedAt >= trash[i]!.deletedAt).toBe(true);
+    }
+  });
+
+  it('restores a subfolder to the root when its parent is still in Trash', async () => {
+    const top = await createFolder(api);
+    const sub = await createFolder(api, { parentId: top.id });
+    const page = await createPage(api, { parentId: sub.id });
+    expectStatus(await api.del(`/folders/${top.id}/trash`), 200);
+    expectStatus(await api.patch(`/folders/${sub.id}/restore`), 200);
+    const restored = await api.get(`/folders/${sub.id}`);
+    expectStatus(restored, 200);
+    expect(restored.body.parentId).toBeNull();
+    expect(ids(await listAll(api, `/pages?parentId=${sub.id}`))).toEqual([page.id]);
+    expectError(await api.get(`/folders/${top.id}`), 404, 'not_found');
   });
 });
 

@@ -95,4 +95,12 @@ describe('request log', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(quiet.logs()).not.toContain(id);
   });
+
+  it('logs no query string (titles and cursors stay out of the log)', async () => {
+    const secretTitle = `query-secret-${uuid()}`;
+    expectStatus(await api.get(`/pages/resolve?title=${secretTitle}`), 200);
+    const line = await waitForLog(loud, /GET \/api\/v1\/pages\/resolve/);
+    expect(line).toMatch(/^GET \/api\/v1\/pages\/resolve 200 \d+(\.\d+)?ms$/);
+    expect(loud.logs()).not.toContain(secretTitle);
+  });
 });

@@ -84,6 +84,35 @@ describe('POST /pages', () => {
     });
     expectError(res, 400, 'invalid_request');
   });
+
+  it('limits titles to 1..1000 characters (docs/api.md Limits)', async () => {
+    expectStatus(await api.post('/pages', { title: 't'.repeat(1000), markdown: '' }), 201);
+    expectError(
+      await api.post('/pages', { title: 't'.repeat(1001), markdown: '' }),
+      400,
+      'invalid_request',
+    );
+    expectError(await api.post('/pages', { title: '', markdown: '' }), 400, 'invalid_request');
+  });
+
+  it('ignores unknown fields and accepts a charset parameter on the JSON type', async () => {
+    const res = await api.request('POST', '/pages', {
+      raw: JSON.stringify({ title: 'extra', markdown: 'x', colour: 'red' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expectStatus(res, 201);
+    expect(res.body).not.toHaveProperty('colour');
+  });
+
+  it('sends X-Content-Type-Options: nosniff on successes and errors', async () => {
+    expect((await api.get('/pages')).headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await api.get(`/pages/${uuid()}`)).headers.get('x-content-type-options')).toBe(
+      'nosniff',
+    );
+    expect((await client(svc, null).get('/pages')).headers.get('x-content-type-options')).toBe(
+      'nosniff',
+    );
+  });
 });
 
 describe('GET /pages/{pageId}', () => {
@@ -146,6 +175,31 @@ describe('PATCH /pages/{pageId}', () => {
 
   it('answers 404 for an unknown page', async () => {
     expectError(await api.patch(`/pages/${uuid()}`, { title: 'x' }), 404, 'not_found');
+  });
+
+  it('moves updatedAt on content changes and moves, not on trash and restore', async () => {
+    const folder = await createFolder(api);
+    const page = await createPage(api);
+    const updatedAt = async () => (await api.get(`/pages/${page.id}`)).body.updatedAt as string;
+    const t0 = await updatedAt();
+    await new Promise((r) => setTimeout(r, 5));
+    expectStatus(
+      await api.post(`/pages/${page.id}/content-operations`, {
+        id: 'bump',
+        operation: 'append',
+        content: 'more',
+      }),
+      200,
+    );
+    const t1 = await updatedAt();
+    expect(Date.parse(t1)).toBeGreaterThan(Date.parse(t0));
+    await new Promise((r) => setTimeout(r, 5));
+    expectStatus(await api.patch(`/pages/${page.id}/move`, { parentId: folder.id }), 200);
+    const t2 = await updatedAt();
+    expect(Date.parse(t2)).toBeGreaterThan(Date.parse(t1));
+    expectStatus(await api.del(`/pages/${page.id}/trash`), 200);
+    expectStatus(await api.patch(`/pages/${page.id}/restore`), 200);
+    expect(await updatedAt()).toBe(t2);
   });
 });
 

@@ -77,6 +77,16 @@ describe('GET /pages/resolve', () => {
     expectError(await api.get('/pages/resolve'), 400, 'invalid_request');
     expectError(await api.get('/pages/resolve?title=x&parentId=bad'), 400, 'invalid_request');
   });
+
+  it('accepts parentId=root for top-level pages only', async () => {
+    const title = `Top ${uuid()}`;
+    const folder = await createFolder(api);
+    const top = await createPage(api, { title });
+    await createPage(api, { title, parentId: folder.id });
+    const res = await api.get(`/pages/resolve?title=${encodeURIComponent(title)}&parentId=root`);
+    expectStatus(res, 200);
+    expect(ids(res)).toEqual([top.id]);
+  });
 });
 
 describe('GET /folders/resolve', () => {
