@@ -89,6 +89,11 @@ export const folderCacheItem = storage.defineItem<FolderCache | null>('local:cac
   fallback: null,
 });
 
+/** Revision of the stored folder cache, alone: a cheap check that the worker's in-memory copy is current. */
+export const folderCacheStampItem = storage.defineItem<string | null>('local:cache:foldersStamp', {
+  fallback: null,
+});
+
 /** Pages per folder (`root` for the top level), most recently used folders kept. */
 export const PageCacheSchema = z.object({
   owner: z.string(),
@@ -151,6 +156,7 @@ const schemas = new Map<unknown, z.ZodType>([
   [recentPagesItem, z.array(RecentPageSchema)],
   [lastDestinationItem, DestinationSchema.nullable()],
   [folderCacheItem, FolderCacheSchema.nullable()],
+  [folderCacheStampItem, z.string().nullable()],
   [pageCacheItem, PageCacheSchema.nullable()],
   [pendingHighlightItem, PendingHighlightSchema.nullable()],
   [signInPendingItem, SignInPendingSchema.nullable()],

@@ -122,7 +122,7 @@ async function popupInteractive(h: ExtensionHarness): Promise<number> {
 
 async function clearCaches(h: ExtensionHarness): Promise<void> {
   await h.background(async (pc) =>
-    pc.browser.storage.local.remove(['cache:folders', 'cache:pages']),
+    pc.browser.storage.local.remove(['cache:folders', 'cache:foldersStamp', 'cache:pages']),
   );
 }
 

@@ -174,7 +174,7 @@ describe('caches', () => {
     const ctx = makeContext();
     await connectWithToken(ctx, service.baseUrl, await service.token());
     await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
-    await fakeBrowser.storage.local.remove('cache:folders');
+    await fakeBrowser.storage.local.remove(['cache:folders', 'cache:foldersStamp']);
     ctx.events.length = 0;
     const cold = await getFolders(ctx);
     expect(cold).toMatchObject({ folders: [], fetchedAt: null, refreshing: true });
