@@ -14,15 +14,11 @@ export function grantsRepository(db: Database) {
   const forItems = db.prepare(
     'DELETE FROM grants WHERE item_id IN (SELECT value FROM json_each(?))',
   );
-  const countFor = db.prepare<[string], { n: number }>(
-    'SELECT count(*) AS n FROM grants WHERE user_id = ?',
-  );
   return {
     level: (userId: string, itemId: string): number => get.get(userId, itemId)?.level ?? 0,
     set: (userId: string, itemId: string, level: Level) =>
       void set.run(userId, itemId, LEVELS[level]),
     removeForItems: (ids: string[]) => void forItems.run(JSON.stringify(ids)),
-    hasAny: (userId: string): boolean => countFor.get(userId)!.n > 0,
   };
 }
 

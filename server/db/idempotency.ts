@@ -27,8 +27,8 @@ export function idempotencyRepository(db: Database) {
       WHERE caller = ? AND method = ? AND path = ? AND key = ?`,
   );
   // Reservation, operation and completion share one transaction (http/idempotency.ts), so
-  // the row is written once, completed; `reserve` exists for a reservation that must be
-  // visible while an operation is in flight outside a transaction.
+  // the row is written once, completed. `pending` rows (another process's reservation in
+  // flight) are only ever read here: `find` honours them for 5 minutes.
   const UPSERT = `INSERT INTO idempotency
        (caller, method, path, key, fingerprint, state, status, body, etag, created_at, completed_at)
      VALUES (@caller, @method, @path, @key, @fingerprint, @state, @status, @body, @etag, @now, @completedAt)
@@ -37,9 +37,6 @@ export function idempotencyRepository(db: Database) {
        body = excluded.body, etag = excluded.etag, created_at = excluded.created_at,
        completed_at = excluded.completed_at`;
   const upsert = db.prepare(UPSERT);
-  const release = db.prepare(
-    'DELETE FROM idempotency WHERE caller = ? AND method = ? AND path = ? AND key = ?',
-  );
   const sweep = db.prepare(
     `DELETE FROM idempotency
       WHERE (state = 'completed' AND completed_at <= @replay)
@@ -56,18 +53,6 @@ export function idempotencyRepository(db: Database) {
       if (row.state === 'pending' && row.created_at <= now - RESERVATION_TTL_MS) return undefined;
       return row;
     },
-    reserve(scope: IdempotencyScope, fingerprint: string, now: number): void {
-      upsert.run({
-        ...scope,
-        fingerprint,
-        state: 'pending',
-        status: null,
-        body: null,
-        etag: null,
-        now,
-        completedAt: null,
-      });
-    },
     /** Stores the completed response (replacing a reservation, or as the first write). */
     complete(
       scope: IdempotencyScope,
@@ -76,9 +61,6 @@ export function idempotencyRepository(db: Database) {
       now: number,
     ): void {
       upsert.run({ ...scope, fingerprint, state: 'completed', ...response, now, completedAt: now });
-    },
-    release(scope: IdempotencyScope): void {
-      release.run(scope.caller, scope.method, scope.path, scope.key);
     },
     sweep(now: number): number {
       return sweep.run({ replay: now - REPLAY_WINDOW_MS, reservation: now - RESERVATION_TTL_MS })
