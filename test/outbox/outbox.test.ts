@@ -95,6 +95,16 @@ describe('persist before sending', () => {
     expect(await pagesTitled(folder, titleOf(write))).toHaveLength(1);
   });
 
+  it('refuses a malformed write with a clear error and stores nothing', async () => {
+    const outbox = rig.makeOutbox();
+    const folder = await rig.newFolder();
+    const bad = { ...appendWrite(uuid(), 'x'), pageId: 'not-a-uuid' } as WriteRequest;
+    await expect(outbox.enqueue(bad, 'x')).rejects.toThrow(/pageId/);
+    const brokenYaml = { ...createWrite(folder), markdown: '---\n: : [\n---\nBody' };
+    await expect(outbox.enqueue(brokenYaml, 'x')).rejects.toThrow(/YAML/);
+    expect(await outbox.list()).toEqual([]);
+  });
+
   it('writes pageclip_id into a created page that lacks it', async () => {
     const outbox = rig.makeOutbox();
     const folder = await rig.newFolder();
