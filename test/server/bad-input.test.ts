@@ -72,6 +72,9 @@ const JSON_ROUTES: JsonRoute[] = [
   { method: 'POST', path: () => '/auth/sign-in', keys: ['email', 'password'], origin: true },
 ];
 
+/** Percent-encodes junk text; lone surrogates (which encodeURIComponent refuses) become U+FFFD. */
+const encodeJunk = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'));
+
 /** An oversized JSON body on a connection of its own (see sendFresh). */
 function oversized(method: string, path: string, body: string): Promise<Res> {
   return sendFresh(
@@ -303,6 +306,36 @@ describe('generated junk', () => {
       });
       expectHandled(res, `PUT content #${i}`);
       if (res.status === 204) etag = res.headers.get('etag')!;
+    }
+  });
+
+  it('survives 60 junk page imports and junk path segments on every item route', async () => {
+    const junk = new Junk(99);
+    for (let i = 0; i < 60; i++) {
+      const title = encodeJunk(junk.string());
+      const res = await api.request('POST', `/imports/page?title=${title}`, {
+        raw: junk.string(),
+        headers: { 'content-type': 'text/markdown' },
+      });
+      expectHandled(res, `POST /imports/page #${i}`);
+    }
+    const itemRoutes: [string, string][] = [
+      ['GET', '/pages/%s'],
+      ['GET', '/pages/%s/content'],
+      ['GET', '/pages/%s/export'],
+      ['PATCH', '/pages/%s/restore'],
+      ['DELETE', '/pages/%s/trash'],
+      ['GET', '/folders/%s'],
+      ['DELETE', '/folders/%s/permanent'],
+      ['GET', '/images/%s'],
+      ['DELETE', '/tokens/%s'],
+    ];
+    for (let i = 0; i < 120; i++) {
+      const [method, template] = itemRoutes[i % itemRoutes.length]!;
+      const segment = encodeJunk(junk.string()) || '%20';
+      const path = template.replace('%s', segment);
+      const who = path.startsWith('/tokens') ? session : api;
+      expectHandled(await who.request(method, path), `${method} ${path.slice(0, 200)}`);
     }
   });
 
