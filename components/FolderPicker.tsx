@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Folder, RecentFolder } from '../lib/messaging';
 import { ancestorIds, buildFolderTree, folderPath, type FolderLite } from '../lib/ui/folder-tree';
 import { t } from '../lib/ui/i18n';
@@ -36,6 +36,14 @@ export function FolderPicker(props: {
   const [expanded, setExpanded] = useState<Set<string>>(
     () => new Set(props.value ? ancestorIds(props.value, byId) : []),
   );
+  // With a cold cache the folders arrive after the first render: reveal the chosen folder then.
+  useEffect(() => {
+    if (props.value !== null && byId.has(props.value)) {
+      const up = ancestorIds(props.value, byId);
+      if (up.length > 0)
+        setExpanded((set) => (up.every((id) => set.has(id)) ? set : new Set([...set, ...up])));
+    }
+  }, [byId, props.value]);
   const recentIds = useMemo(() => props.recent.map((r) => r.id ?? ''), [props.recent]);
   const pathOf = (id: string | null) =>
     id === null ? t('folderRoot') : folderPath(id, byId).join(' / ') || t('folderRoot');

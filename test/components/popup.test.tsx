@@ -285,6 +285,41 @@ describe('destination', () => {
     });
   });
 
+  it('does not wait for a cold folder cache, and reveals the last folder once the tree arrives', async () => {
+    let deliver: () => void = () => undefined;
+    const { bg } = renderPopup(
+      {
+        'folders.get': () =>
+          new Promise((resolve) => {
+            deliver = () =>
+              resolve({
+                folders: [...bg.state.folders],
+                fetchedAt: 1,
+                refreshing: false,
+                problem: null,
+              });
+          }),
+      },
+      (bg) => {
+        bg.state.recent = {
+          folders: [],
+          pages: [],
+          lastDestination: { kind: 'folder', folderId: FOLDER_READING, name: 'Reading' },
+        };
+      },
+    );
+    await waitFor(() => expect(document.documentElement.dataset.ready).toBe('true'));
+    fireEvent.click(screen.getByRole('button', { name: /Top level|Change/ }));
+    expect(screen.getByText('Updating folders…')).toBeTruthy();
+    deliver();
+    await screen.findByRole('button', { name: /Work \/ Reading/ });
+    const reading = await screen.findByRole('treeitem', { name: 'Reading' });
+    expect(reading.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('treeitem', { name: 'Work' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+  });
+
   it('offers the last folder and recent folders first', async () => {
     renderPopup({}, (bg) => {
       bg.state.recent = {
