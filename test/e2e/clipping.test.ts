@@ -125,6 +125,42 @@ describe('context menu and commands', () => {
     expect(markdown).toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
+  it('"Choose…" keeps the highlight for the picker, and it is appended once chosen', async () => {
+    const target = await api.createPage({
+      title: 'Chosen',
+      markdown: '# Chosen\n',
+      parentId: null,
+    });
+    const { url, tabId } = await openArticle('/choose', 'Choose article', true);
+    const outcome = await h.background(
+      async (pc, a: { url: string; tabId: number }) =>
+        pc.menuClick(
+          { menuItemId: 'append-choose', frameId: 0, pageUrl: a.url, selectionText: 'x' },
+          { id: a.tabId, title: 'Choose article', url: a.url },
+        ),
+      { url, tabId },
+    );
+    expect(outcome).toBe('stashed');
+    const { pending } = await h.send('highlight.pending', {});
+    expect(pending?.quote).toBe(PARAGRAPHS[1]);
+    expect(pending?.content).toContain(`[Choose article](${url})`);
+    // What the popup's picker sends once the user chose the page:
+    const entry = await h.send('clip.submit', {
+      write: {
+        kind: 'add-to-page',
+        clipId: pending!.clipId,
+        pageId: target.id,
+        operation: 'append',
+        content: pending!.content,
+      },
+      label: 'Chosen',
+      waitMs: 10_000,
+    });
+    expect(entry.status).toBe('saved');
+    expect((await h.send('highlight.pending', {})).pending).toBeNull();
+    expect((await api.getContent(target.id)).markdown).toContain(`> ${PARAGRAPHS[1]}`);
+  });
+
   it('clips a link as a bookmark page in the last folder', async () => {
     const folder = await api.createFolder({ name: 'Links', parentId: null });
     await h.background(
