@@ -100,7 +100,7 @@ export function foldersRepository(db: Database) {
   const listAfter = db.prepare<[{ ids: string; limit: number; at: number; id: string }], FolderRow>(
     `SELECT ${COLUMNS} FROM folders
       WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids))
-        AND (created_at > @at OR (created_at = @at AND id > @id))
+        AND created_at >= @at AND (created_at > @at OR id > @id)
       ORDER BY created_at, id LIMIT @limit`,
   );
   const trashFirst = db.prepare<[{ ids: string; limit: number }], FolderRow>(
@@ -114,7 +114,7 @@ export function foldersRepository(db: Database) {
   >(
     `SELECT ${COLUMNS} FROM folders
       WHERE deleted_at IS NOT NULL AND id IN (SELECT value FROM json_each(@ids))
-        AND (deleted_at < @at OR (deleted_at = @at AND id > @id))
+        AND deleted_at <= @at AND (deleted_at < @at OR id > @id)
       ORDER BY deleted_at DESC, id LIMIT @limit`,
   );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM folders');

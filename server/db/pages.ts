@@ -93,7 +93,7 @@ export function pagesRepository(db: Database) {
   const unchangedQuery = (where: string, after: boolean) =>
     db.prepare(
       `SELECT ${META} FROM pages WHERE ${where} AND deleted_at IS NULL AND updated_at <= @asOf
-        ${after ? 'AND (updated_at < @at OR (updated_at = @at AND id > @id))' : ''}
+        ${after ? 'AND updated_at <= @at AND (updated_at < @at OR id > @id)' : ''}
         AND ${VISIBLE} ORDER BY updated_at DESC, id LIMIT @limit`,
     );
   const unchanged = {
@@ -121,7 +121,7 @@ export function pagesRepository(db: Database) {
     ),
     after: db.prepare(
       `SELECT ${META} FROM pages WHERE deleted_at IS NOT NULL AND ${VISIBLE}
-        AND (deleted_at < @at OR (deleted_at = @at AND id > @id))
+        AND deleted_at <= @at AND (deleted_at < @at OR id > @id)
         ORDER BY deleted_at DESC, id LIMIT @limit`,
     ),
   };
