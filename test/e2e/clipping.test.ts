@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api';
-import { articleHtml, launchExtension, type ExtensionHarness } from './harness';
+import { LAUNCH_TIMEOUT_MS, articleHtml, launchExtension, type ExtensionHarness } from './harness';
 
 let h: ExtensionHarness;
 let api: ApiClient;
@@ -19,7 +19,7 @@ beforeAll(async () => {
     credential: { kind: 'token', token: await h.service.token() },
   });
   await h.connect();
-});
+}, LAUNCH_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
 });

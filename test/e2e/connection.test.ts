@@ -5,13 +5,13 @@
  * service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from './harness';
+import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
 
 let h: ExtensionHarness;
 
 beforeAll(async () => {
   h = await launchExtension();
-});
+}, LAUNCH_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
 });

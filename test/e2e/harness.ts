@@ -35,6 +35,8 @@ const run = promisify(execFile);
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 export const E2E_DIST = join(REPO_ROOT, '.output', 'chrome-mv3-e2e');
+/** For `beforeAll(launch, LAUNCH_TIMEOUT_MS)`: the first launch may wait for a build (under the lock). */
+export const LAUNCH_TIMEOUT_MS = 240_000;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUILD_INPUTS = [
   'entrypoints',

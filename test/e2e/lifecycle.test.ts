@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api';
-import { launchExtension, type ExtensionHarness } from './harness';
+import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
 
 let h: ExtensionHarness;
 let api: ApiClient;
@@ -17,7 +17,7 @@ beforeAll(async () => {
     credential: { kind: 'token', token: await h.service.token() },
   });
   await h.connect();
-});
+}, LAUNCH_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
 });
