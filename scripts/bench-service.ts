@@ -246,7 +246,8 @@ async function main(): Promise<void> {
     console.log(formatTable(rows));
     console.log(
       `\nmachine: ${availableParallelism()} cores, load average (1/5/15 min) ${loadAtStart} at start, ${loadNow()} at end` +
-        "\nservice CPU ms/req is the service process's CPU time per request, independent of other load",
+        "\nservice CPU ms/req is the service process's CPU time per request (from /proc), largely independent of other load;" +
+        '\nest. max/s = 1000 / that: the ceiling of the single-threaded service on one core of its own',
     );
     for (const r of results)
       if (r.firstError) console.log(`first error of ${r.name}: ${r.firstError}`);

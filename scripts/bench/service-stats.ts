@@ -74,6 +74,7 @@ export function formatTable(rows: Row[]): string {
     'target',
     'met',
     'service CPU ms/req',
+    'est. max/s, 1 idle core',
   ];
   const body = rows.map((r) => [
     r.operation,
@@ -85,6 +86,8 @@ export function formatTable(rows: Row[]): string {
     r.target,
     r.met === null ? '-' : r.met ? 'yes' : 'NO',
     r.serverCpuPerRequestMs === null ? '-' : r.serverCpuPerRequestMs.toFixed(3),
+    // The service is one Node thread: one core, fully its own, serves at most this many.
+    r.serverCpuPerRequestMs ? (1000 / r.serverCpuPerRequestMs).toFixed(0) : '-',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
