@@ -2,8 +2,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from './db/database';
 import { LEVELS, type Level } from './db/grants';
 import { createRepositories, type Repositories } from './db/repositories';
-import { UUID_PATTERN } from './schemas/common';
-import { DEFAULT_PORT, startServer } from './server';
+import { UUID_PATTERN } from './domain/uuid';
 
 /**
  * The local service's command line, exactly as decisions.md fixes it:
@@ -65,6 +64,8 @@ function userByEmail(repos: Repositories, email: string) {
 }
 
 async function serve(values: Values): Promise<void> {
+  // Loaded here so the other commands start without importing the whole HTTP app.
+  const { DEFAULT_PORT, startServer } = await import('./server');
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be an integer from 0 to 65535, got ${values.port}`);
