@@ -212,6 +212,8 @@ describe('a hostile page clipped through the popup', () => {
       })
     ).text();
     expect(content).toContain('safe link');
+    // MathJax 2's data-mathml (page markup the page never parses) became TeX, inertly.
+    expect(content).toMatch(/E\s*=\s*m\s*c\^\{?2\}?/);
     expect(activeContent(content)).toEqual([]);
 
     // The recent pages now carry the hostile title: a fresh popup and the options page show
@@ -226,7 +228,8 @@ describe('a hostile page clipped through the popup', () => {
     // The detector works: the page's own scripts reached the beacon from its own tab...
     const own = new URL(hostileUrl).origin;
     expect(beacon.hits.some((hit) => hit.where === 'head-script')).toBe(true);
-    // ...but nothing ever called it from one of our pages.
+    // ...but nothing ever called it from one of our pages, nor from markup only we parse.
+    expect(beacon.hits.filter((hit) => hit.where.startsWith('mathml'))).toEqual([]);
     expect(
       beacon.hits.filter(
         (hit) => !hit.referer.startsWith(own) || hit.origin.startsWith('chrome-extension'),

@@ -38,6 +38,7 @@ and <a href="vbscript:msgbox(7)">vbscript</a>. A <a href="https://example.org/sa
 <p onclick="${hit('p-onclick')}">Text that shows markup: &lt;img src=x onerror=alert(8)&gt; and &lt;script&gt;alert(9)&lt;/script&gt; are just words here.</p>
 <p><img src="x" onerror="${hit('img-onerror')}" alt="broken &lt;b onmouseover=alert(10)&gt;"> An image that fails to load.</p>
 <p><img src="javascript:alert(11)" alt="js image"> <img src="data:image/svg+xml,&lt;svg onload=alert(12)&gt;" alt="svg image"></p>
+<p>Math as MathJax 2 leaves it: <span class="MathJax" data-mathml="&lt;math&gt;&lt;mi&gt;E&lt;/mi&gt;&lt;mo&gt;=&lt;/mo&gt;&lt;mi&gt;m&lt;/mi&gt;&lt;msup&gt;&lt;mi&gt;c&lt;/mi&gt;&lt;mn&gt;2&lt;/mn&gt;&lt;/msup&gt;&lt;/math&gt;&lt;img src=x onerror=&quot;${hit('mathml')}&quot;&gt;&lt;script&gt;${hit('mathml-script')}&lt;/script&gt;">E = mc2</span>, markup the page itself never parses.</p>
 <svg><script>${hit('svg-script')}</script><a href="javascript:alert(13)"><text>svg link</text></a></svg>
 <iframe srcdoc="&lt;script&gt;parent.__pwned='iframe'&lt;/script&gt;"></iframe>
 <form action="javascript:alert(14)"><button formaction="javascript:alert(15)">Go</button></form>

@@ -55,11 +55,7 @@ describe('our pages and the extractor', () => {
       for (const [name, re] of SINKS)
         if (re.test(text)) found.push(`${relative(REPO_ROOT, file)}: ${name}`);
     }
-    // lib/extract/dom.ts parseFragment parses MathML from `data-mathml` in a <template>
-    // (inert: no scripts, no loads) while the extraction engineer moves it to DOMParser.
-    expect(
-      found.filter((f) => f !== 'lib/extract/dom.ts: innerHTML / outerHTML assignment'),
-    ).toEqual([]);
+    expect(found).toEqual([]);
   });
 
   it('load no inline script in the extension pages', () => {
