@@ -20,10 +20,15 @@ export function t(key: MessageKey, substitutions?: string | number | (string | n
   return text === '' ? key : text;
 }
 
-/** The browser's UI language (`de`, `en-US`) for the document's `lang`, so screen readers pronounce it right. */
+/**
+ * The language the messages are shown in, for the document's `lang` (so screen readers
+ * pronounce it right). Each catalogue names its own language: Chromium started with `--lang`
+ * can report another locale from `getUILanguage()` than the one its messages come from.
+ */
 export function uiLanguage(): string {
   try {
-    return browser.i18n.getUILanguage() || 'en';
+    const lang = t('lang');
+    return lang === 'lang' ? 'en' : lang;
   } catch {
     return 'en';
   }

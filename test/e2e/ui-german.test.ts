@@ -1,0 +1,53 @@
+/**
+ * The UI in German in a German browser (issue 7: `_locales` complete in English and German):
+ * the popup and the options page come up in German without a line of English.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articleHtml, launchExtension, type ExtensionHarness } from './harness';
+import { openPopupOn, screenshot } from './ui-support';
+
+let h: ExtensionHarness;
+const saved = { LANGUAGE: process.env.LANGUAGE, LANG: process.env.LANG };
+
+beforeAll(async () => {
+  // Chromium on Linux takes its UI language from the environment; --lang covers other systems.
+  process.env.LANGUAGE = 'de';
+  process.env.LANG = 'de_DE.UTF-8';
+  h = await launchExtension({ args: ['--lang=de'] });
+  await h.connect();
+});
+afterAll(async () => {
+  await h?.close();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+describe('auf Deutsch', () => {
+  it('shows the popup and the options page in German', async () => {
+    const url = h.pages.add(
+      '/fluesse',
+      articleHtml('Wie Flüsse Täler formen', [
+        'Flüsse graben über Jahrtausende Täler und tragen Geröll von den Bergen bis ins Meer. Die Form eines Tals verrät, wie alt der Fluss ist.',
+        'Junge Flüsse schneiden enge Kerbtäler mit steilen Hängen. Mit der Zeit mäandrieren sie durch breite Auen und lagern fruchtbaren Schlick ab.',
+        'Gletscher hinterlassen dagegen Trogtäler, und ein Fluss, der später denselben Weg nimmt, erbt ein viel breiteres Tal.',
+      ]),
+    );
+    const { popup, article } = await openPopupOn(h, url);
+    await popup.getByRole('tab', { name: 'Seite übernehmen' }).waitFor();
+    expect(await popup.getByRole('button', { name: 'Speichern', exact: true }).count()).toBe(1);
+    expect(await popup.getByText('Was übernommen wird').count()).toBe(1);
+    expect(await popup.evaluate(() => document.documentElement.lang)).toMatch(/^de/);
+    await screenshot(popup, 'popup-de');
+    await popup.close();
+    await article.close();
+
+    const options = await h.context.newPage();
+    await options.setViewportSize({ width: 900, height: 900 });
+    await options.goto(h.extensionUrl('options.html'));
+    await options.getByRole('heading', { name: 'Pageclip-Einstellungen' }).waitFor();
+    expect(await options.getByRole('button', { name: 'Trennen' }).count()).toBe(1);
+    await options.close();
+  });
+});
