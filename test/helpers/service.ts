@@ -8,7 +8,7 @@
  * and the `quiet` option are additions for the service's own logging tests and benchmark.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -91,6 +91,14 @@ function installCleanup(): void {
       }
     };
     process.on(signal, onSignal);
+  }
+}
+
+function readDemoPassword(dataDir: string): string {
+  try {
+    return readFileSync(join(dataDir, 'demo-password'), 'utf8').trim();
+  } catch {
+    return '';
   }
 }
 
@@ -229,8 +237,9 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
   let current = await spawnServe(dataDir, opts.port ?? 0, quiet);
   const port = current.port;
   const origin = `http://127.0.0.1:${port}`;
-  // A reused data dir prints no demo lines (the user already exists); the password is then unknown.
-  const demo = current.demo ?? { email: DEMO_EMAIL, password: '' };
+  // A reused data dir prints no demo lines (the user already exists): the service keeps the
+  // password in `demo-password` there (docs/api.md); without it the password is unknown ('').
+  const demo = current.demo ?? { email: DEMO_EMAIL, password: readDemoPassword(dataDir) };
   const dir = dataDir;
 
   const cli = (args: string[]): Promise<string> => runCli([...args, '--data', dir]);

@@ -188,7 +188,8 @@ describe('serve lifecycle', () => {
       expect(await exited).toBe(0);
       const again = await startService({ dataDir });
       try {
-        expect(await again.signIn('demo@pageclip.local', password)).toMatch(/session_token=/);
+        expect(again.demo).toEqual({ email: 'demo@pageclip.local', password });
+        expect(await again.signIn()).toMatch(/session_token=/);
       } finally {
         await again.stop();
       }

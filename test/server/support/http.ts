@@ -251,7 +251,7 @@ export async function createPage(
     markdown: input.markdown ?? '# Hello\n',
     parentId: input.parentId ?? null,
   });
-  expect([200, 201], `create page: ${res.status} ${res.text}`).toContain(res.status);
+  expectStatus(res, 201);
   return res.body as PageMeta;
 }
 
@@ -263,7 +263,7 @@ export async function createFolder(
     name: input.name ?? `folder ${randomUUID().slice(0, 8)}`,
     parentId: input.parentId ?? null,
   });
-  expect([200, 201], `create folder: ${res.status} ${res.text}`).toContain(res.status);
+  expectStatus(res, 201);
   return res.body as Folder;
 }
 
