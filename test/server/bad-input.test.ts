@@ -23,6 +23,9 @@ let api: Client;
 let session: Client;
 let pageId: string;
 let folderId: string;
+// Targets of the body-less lifecycle routes, so junk there cannot remove the main targets.
+let sparePageId: string;
+let spareFolderId: string;
 
 beforeAll(async () => {
   svc = await startService();
@@ -30,6 +33,8 @@ beforeAll(async () => {
   session = client(svc, { cookie: await svc.signIn() });
   pageId = (await createPage(api, { markdown: 'fuzz target' })).id;
   folderId = (await createFolder(api)).id;
+  sparePageId = (await createPage(api, { markdown: 'spare' })).id;
+  spareFolderId = (await createFolder(api)).id;
 });
 afterAll(async () => {
   await svc?.stop();
@@ -292,6 +297,26 @@ describe('generated junk', () => {
       const body = useRaw ? junk.rawText() : JSON.stringify(junk.nearMiss(route.keys));
       const res = await call(route, { raw: body, headers: { 'content-type': 'application/json' } });
       expectHandled(res, `#${i} ${route.method} ${route.path()} ${body.slice(0, 200)}`);
+    }
+  });
+
+  it('survives junk bodies on the body-less lifecycle routes', async () => {
+    const junk = new Junk(314);
+    const routes: [string, () => string][] = [
+      ['DELETE', () => `/pages/${sparePageId}/trash`],
+      ['PATCH', () => `/pages/${sparePageId}/restore`],
+      ['DELETE', () => `/folders/${spareFolderId}/trash`],
+      ['PATCH', () => `/folders/${spareFolderId}/restore`],
+      ['DELETE', () => '/trash/empty'],
+    ];
+    for (let i = 0; i < 50; i++) {
+      const [method, path] = routes[i % routes.length]!;
+      const raw = i % 3 === 0 ? junk.rawText() : JSON.stringify(junk.value(3));
+      const res = await api.request(method, path(), {
+        raw,
+        headers: { 'content-type': i % 2 ? 'application/json' : 'text/plain' },
+      });
+      expectHandled(res, `#${i} ${method} ${path()} ${raw.slice(0, 100)}`);
     }
   });
 
