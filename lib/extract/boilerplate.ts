@@ -10,8 +10,9 @@ import { classAndId, normalizedText, tagName } from './dom';
 
 const BOILERPLATE =
   /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|related|related-?(?:posts|articles|stories|content)|read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar|byline|dateline|author-?(?:box|bio|info|meta)|post-?meta|entry-?meta|article-?meta)(?:[\s_-]|$)/;
-const SHARE_LINKS =
-  'a[href*="twitter.com/intent"], a[href*="x.com/intent"], a[href*="facebook.com/sharer"], a[href*="linkedin.com/shareArticle"], a[href*="pinterest.com/pin/create"], a[href^="mailto:?"], a[href*="reddit.com/submit"], a[href*="api.whatsapp.com/send"], a[href*="wa.me/?text"], a[href*="t.me/share"], a[href*="news.ycombinator.com/submitlink"], a[href*="bsky.app/intent"]';
+// Share intents of the common networks, matched on link targets.
+const SHARE_HREF =
+  /(?:twitter\.com\/intent|x\.com\/intent|facebook\.com\/sharer|linkedin\.com\/shareArticle|pinterest\.com\/pin\/create|reddit\.com\/submit|api\.whatsapp\.com\/send|wa\.me\/\?text|t\.me\/share|news\.ycombinator\.com\/submitlink|bsky\.app\/intent|^mailto:\?)/i;
 const CONTROLS =
   'button, input, select, textarea, form, dialog, [role="button"]:not(a), [role="dialog"]';
 const RELATED_HEADING =
@@ -32,7 +33,8 @@ export function removeBoilerplate(root: Element): void {
     if (normalizedText(el).length > limit) continue;
     el.remove();
   }
-  for (const a of Array.from(root.querySelectorAll(SHARE_LINKS))) {
+  for (const a of Array.from(root.getElementsByTagName('a'))) {
+    if (!SHARE_HREF.test(a.getAttribute('href') ?? '')) continue;
     const li = a.closest('li');
     a.remove();
     if (li && !normalizedText(li)) li.remove();

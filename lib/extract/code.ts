@@ -193,7 +193,7 @@ function editorLabel(pre: Element, editor: Element): string | null {
 export function normalizeCodeBlocks(root: Element): number {
   const doc = root.ownerDocument;
   // Line-numbered tables that wrap a <pre> (rouge, Pygments "table" mode): keep the code cell.
-  for (const table of Array.from(root.querySelectorAll('table'))) {
+  for (const table of Array.from(root.getElementsByTagName('table'))) {
     if (!table.isConnected || !isGutterTable(table)) continue;
     const pre = table.querySelector('td.code pre, td.rouge-code pre, td.code, td.hljs-ln-code');
     if (!pre) continue;
@@ -237,11 +237,12 @@ export function normalizeCodeBlocks(root: Element): number {
   }
   // Highlighters that wrap the block in <code> (rouge: <code><table>…) would turn the fence
   // into inline code: unwrap any <code> around a <pre>.
-  for (const code of Array.from(root.querySelectorAll('code'))) {
-    if (code.querySelector('pre, table')) unwrapElement(code);
+  for (const code of Array.from(root.getElementsByTagName('code'))) {
+    if (code.getElementsByTagName('pre')[0] || code.getElementsByTagName('table')[0])
+      unwrapElement(code);
   }
   let count = 0;
-  for (const pre of Array.from(root.querySelectorAll('pre'))) {
+  for (const pre of Array.from(root.getElementsByTagName('pre'))) {
     if (!pre.isConnected || !root.contains(pre) || pre.hasAttribute(LANG_ATTR)) {
       if (pre.isConnected) count++;
       continue;

@@ -45,8 +45,9 @@ function prepare(root: Element, url: string): void {
   // Fragment links always mean this page, whatever `<base href>` says; made absolute now so
   // Readability cannot resolve them against the base.
   const pageNoHash = url.replace(/#.*$/, '');
-  for (const a of Array.from(root.querySelectorAll('a[href^="#"]'))) {
-    a.setAttribute('href', pageNoHash + (a.getAttribute('href') ?? ''));
+  for (const a of Array.from(root.getElementsByTagName('a'))) {
+    const href = a.getAttribute('href');
+    if (href?.startsWith('#')) a.setAttribute('href', pageNoHash + href);
   }
   convertMath(root);
   normalizeCodeBlocks(root);
@@ -72,9 +73,22 @@ function textLength(el: Element | null): number {
 }
 
 function cleanByline(raw: string | null): string | null {
-  const v = clean(raw).replace(/^by[:\s]+/i, '');
-  if (!v || /^https?:\/\//i.test(v) || v.length > 200) return null;
+  let v = clean(raw).replace(/^by[:\s]+/i, '');
+  // Link labels that Readability sometimes takes for a byline.
+  if (/^(?:more (?:by|from)|follow|view all|see all|all posts|posts by|written by\s*$)/i.test(v))
+    return null;
+  // A date or counter glued on ("Lucas Nolan22 Dec 2016651"): names do not hold digits.
+  v = v.replace(/\s*\d[\s\S]*$/, '').replace(/[\s,;|·•–—-]+$/, '');
+  if (!v || /^https?:\/\//i.test(v) || v.length > 100) return null;
   return v;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || url;
+  } catch {
+    return url;
+  }
 }
 
 export function extract(doc: Document, url: string, options: ExtractOptions = {}): ExtractResult {
@@ -124,8 +138,8 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   const rawTitle =
     clean(article?.title) ||
     clean(meta.title) ||
-    clean(snap.querySelector('h1')?.textContent) ||
-    url;
+    clean(doc.querySelector('h1')?.textContent) ||
+    hostOf(url);
   const title = cleanTitle(rawTitle, siteName, url);
   const excerpt = clean(article?.excerpt ?? meta.excerpt) || null;
   const byline = cleanByline(article?.byline ?? null) ?? cleanByline(meta.byline);

@@ -41,7 +41,8 @@ type Json = Record<string, unknown>;
 
 function jsonLdObjects(doc: Document): Json[] {
   const out: Json[] = [];
-  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
+  for (const script of Array.from(doc.getElementsByTagName('script'))) {
+    if ((script.getAttribute('type') ?? '').toLowerCase() !== 'application/ld+json') continue;
     const text = script.textContent ?? '';
     if (text.length > 500_000) continue;
     let data: unknown;
@@ -76,14 +77,19 @@ function nameOf(value: unknown): string | null {
 
 const ARTICLE_TYPES = /Article|BlogPosting|NewsArticle|Report|WebPage|Posting|Review/;
 
+/** The first `<time datetime>` (only looked up when no meta tag or JSON-LD gives a date). */
+function firstTimeDatetime(doc: Document): string | null {
+  for (const time of Array.from(doc.getElementsByTagName('time'))) {
+    const v = time.getAttribute('datetime')?.trim();
+    if (v) return v;
+  }
+  return null;
+}
+
 export function readMetadata(doc: Document): PageMetadata {
   const m = metaMap(doc);
   const ld = jsonLdObjects(doc).find((o) => ARTICLE_TYPES.test(String(o['@type'] ?? ''))) ?? null;
   const ldDate = ld && typeof ld.datePublished === 'string' ? ld.datePublished : null;
-  const timeEl =
-    doc.querySelector(
-      'article time[datetime], time[pubdate][datetime], header time[datetime], time[itemprop="datePublished"]',
-    ) ?? doc.querySelector('time[datetime]');
   const lang =
     doc.documentElement.getAttribute('lang')?.trim() ||
     meta(m, 'og:locale', 'language', 'content-language');
@@ -106,7 +112,7 @@ export function readMetadata(doc: Document): PageMetadata {
         'date',
       ) ??
       ldDate ??
-      (timeEl?.getAttribute('datetime')?.trim() || null),
+      firstTimeDatetime(doc),
     excerpt: meta(m, 'description', 'og:description', 'twitter:description'),
     lang: lang ? lang.replace('_', '-') : null,
   };

@@ -86,7 +86,9 @@ export function readArticle(
 ): ArticleOutcome | null {
   const a = parse(first, null);
   const aLen = a?.length ?? 0;
-  if (aLen >= MIN_CHARS && aLen >= pageTextLength() * MIN_SHARE) return a;
+  // Long results are kept without measuring the page (that costs a full text walk).
+  if (aLen >= MIN_CHARS * 4 || (aLen >= MIN_CHARS && aLen >= pageTextLength() * MIN_SHARE))
+    return a;
   const doc = fresh();
   const semantic = semanticMain(doc);
   if (

@@ -83,6 +83,54 @@ function unwrapSlots(root: Element): void {
   }
 }
 
+// Readability's cost grows steeply with nesting depth (seconds at a few hundred levels) and
+// Turndown recurses once per level; real articles sit far shallower than this.
+const MAX_DEPTH = 96;
+
+/** Depth of the deepest element under root (iterative). */
+function maxDepth(root: Element): number {
+  let deepest = 0;
+  const stack: [Element, number][] = [[root, 0]];
+  while (stack.length) {
+    const [el, d] = stack.pop()!;
+    if (d > deepest) deepest = d;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) stack.push([c, d + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * Bounds the nesting depth: first merges wrapper chains (a div whose only content is
+ * another div; their classes are merged so Readability's class hints survive), then, if
+ * the page is still deeper, reduces what lies below MAX_DEPTH to its text.
+ */
+function limitDepth(body: Element): void {
+  if (maxDepth(body) <= MAX_DEPTH) return;
+  for (const div of Array.from(body.getElementsByTagName('div')).reverse()) {
+    const child = div.firstElementChild;
+    if (!child || child !== div.lastElementChild || tagName(child) !== 'div') continue;
+    let onlyChild = true;
+    for (let n = div.firstChild; n; n = n.nextSibling) {
+      if (n !== child && (n.nodeType !== 3 || (n.nodeValue ?? '').trim())) onlyChild = false;
+    }
+    if (!onlyChild) continue;
+    const classes =
+      `${div.getAttribute('class') ?? ''} ${child.getAttribute('class') ?? ''}`.trim();
+    if (classes) div.setAttribute('class', classes);
+    if (!div.id && child.id) div.id = child.id;
+    div.replaceChildren(...Array.from(child.childNodes));
+  }
+  const stack: [Element, number][] = [[body, 0]];
+  while (stack.length) {
+    const [el, d] = stack.pop()!;
+    if (d >= MAX_DEPTH) {
+      el.textContent = el.textContent ?? '';
+      continue;
+    }
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) stack.push([c, d + 1]);
+  }
+}
+
 const HEAD_KEEP = new Set(['title', 'meta', 'base']);
 
 /**
@@ -141,6 +189,7 @@ export function snapshotDocument(live: Document, baseUrl: string): Document {
   }
   for (const el of removed) el.remove();
   if (hasShadow) unwrapSlots(body);
+  limitDepth(body);
   root.replaceChild(body, snap.body);
   if (!check) removeBySelectors(body, hidingSelectors(live));
   return snap;

@@ -5,7 +5,8 @@
 export const TASK_ATTR = 'data-pageclip-task';
 
 export function markTaskItems(root: Element): void {
-  for (const input of Array.from(root.querySelectorAll('li input[type="checkbox"]'))) {
+  for (const input of Array.from(root.getElementsByTagName('input'))) {
+    if ((input.getAttribute('type') ?? '').toLowerCase() !== 'checkbox') continue;
     const li = input.closest('li');
     if (!li || li.querySelector(`[${TASK_ATTR}]`)) continue;
     const marker = root.ownerDocument.createElement('span');

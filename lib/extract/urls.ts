@@ -114,14 +114,13 @@ export function resolveSrcset(srcset: string, base: string): string {
     .join(', ');
 }
 
-const MEDIA_ATTRS: [string, string][] = [
-  ['img', 'src'],
-  ['video', 'poster'],
-  ['video', 'src'],
-  ['audio', 'src'],
-  ['source', 'src'],
-  ['iframe', 'src'],
-];
+const MEDIA_ATTRS = new Map<string, string[]>([
+  ['img', ['src']],
+  ['video', ['poster', 'src']],
+  ['audio', ['src']],
+  ['source', ['src']],
+  ['iframe', ['src']],
+]);
 
 /**
  * Makes every link and media URL under `root` absolute, unwraps links with unsafe or
@@ -130,12 +129,33 @@ const MEDIA_ATTRS: [string, string][] = [
  */
 export function absolutizeUrls(root: Element, base: string, pageUrl: string): void {
   const pageNoHash = pageUrl.replace(/#.*$/, '');
+  // One pass over the elements: ids (anchor targets), media URLs and srcsets.
   const ids = new Set<string>();
-  for (const el of Array.from(root.querySelectorAll('[id],a[name]'))) {
-    const id = el.getAttribute('id') ?? el.getAttribute('name');
+  const links: Element[] = [];
+  for (const el of Array.from(root.getElementsByTagName('*'))) {
+    const id = el.getAttribute('id');
     if (id) ids.add(id);
+    const tag = el.localName;
+    if (tag === 'a') {
+      links.push(el);
+      const name = el.getAttribute('name');
+      if (name) ids.add(name);
+      continue;
+    }
+    for (const attr of MEDIA_ATTRS.get(tag) ?? []) {
+      if (!el.hasAttribute(attr)) continue;
+      const url = resolveMedia(el.getAttribute(attr), base);
+      if (url) el.setAttribute(attr, url);
+      else el.removeAttribute(attr);
+    }
+    const srcset = el.getAttribute('srcset');
+    if (srcset !== null) {
+      const resolved = resolveSrcset(srcset, base);
+      if (resolved) el.setAttribute('srcset', resolved);
+      else el.removeAttribute('srcset');
+    }
   }
-  for (const a of Array.from(root.querySelectorAll('a'))) {
+  for (const a of links) {
     const raw = a.getAttribute('href');
     if (raw === null) {
       unwrap(a);
@@ -168,18 +188,6 @@ export function absolutizeUrls(root: Element, base: string, pageUrl: string): vo
     } else {
       unwrap(a);
     }
-  }
-  for (const [tag, attr] of MEDIA_ATTRS) {
-    for (const el of Array.from(root.querySelectorAll(`${tag}[${attr}]`))) {
-      const url = resolveMedia(el.getAttribute(attr), base);
-      if (url) el.setAttribute(attr, url);
-      else el.removeAttribute(attr);
-    }
-  }
-  for (const el of Array.from(root.querySelectorAll('[srcset]'))) {
-    const resolved = resolveSrcset(el.getAttribute('srcset') ?? '', base);
-    if (resolved) el.setAttribute('srcset', resolved);
-    else el.removeAttribute('srcset');
   }
 }
 
