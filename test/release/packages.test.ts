@@ -4,14 +4,19 @@
  * that actually ship (built, not just the config function), and Mozilla's add-on linter on the
  * Firefox build: no errors and no warnings from our own code.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lintFirefox } from '../../scripts/lint-firefox';
 import {
   CHROME_DIST,
   FIREFOX_DIST,
   PACKAGES,
+  REPO_ROOT,
   ensureReleasePackages,
   filesUnder,
   zipEntries,
@@ -102,6 +107,40 @@ describe('npm run zip', () => {
     ])
       expect(entries).toContain(f);
   });
+});
+
+describe('the sources zip', () => {
+  it('rebuilds, in another folder, exactly the Firefox package (what a reviewer checks)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pageclip-sources-'));
+    try {
+      for (const [name, bytes] of Object.entries(unzipSync(readFileSync(PACKAGES.sources)))) {
+        if (name.endsWith('/')) continue;
+        mkdirSync(dirname(join(dir, name)), { recursive: true });
+        writeFileSync(join(dir, name), bytes);
+      }
+      // The dependencies a reviewer installs with `npm ci` from the same lock file.
+      symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      await promisify(execFile)(
+        join(REPO_ROOT, 'node_modules', '.bin', 'wxt'),
+        ['build', '-b', 'firefox'],
+        {
+          cwd: dir,
+          env: { ...process.env, NODE_ENV: 'production' },
+          maxBuffer: 32 * 1024 * 1024,
+          timeout: 120_000,
+        },
+      );
+      const rebuilt = join(dir, '.output', 'firefox-mv3');
+      const shipped = unzipSync(readFileSync(PACKAGES.firefox));
+      expect(filesUnder(rebuilt).sort()).toEqual(zipEntries(PACKAGES.firefox).sort());
+      for (const file of filesUnder(rebuilt))
+        expect(Buffer.from(shipped[file]!).equals(readFileSync(join(rebuilt, file))), file).toBe(
+          true,
+        );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });
 
 describe('least privilege in the shipped manifests', () => {
