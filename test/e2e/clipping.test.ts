@@ -216,6 +216,32 @@ describe('context menu and commands', () => {
     expect(markdown).toContain(PARAGRAPHS[0]);
   });
 
+  it('quick-clips the page into the last page when the last destination was a page', async () => {
+    const target = await api.createPage({
+      title: 'Reading log',
+      markdown: '# Log\n',
+      parentId: null,
+    });
+    await h.background(
+      async (pc, p: { id: string; title: string }) =>
+        pc.browser.storage.local.set({
+          lastDestination: { kind: 'page', pageId: p.id, title: p.title, operation: 'append' },
+        }),
+      { id: target.id, title: target.title },
+    );
+    const { url, tabId } = await openArticle('/quick-page', 'Logged article');
+    const outcome = await h.background(
+      async (pc, id: number) => pc.command('quick-clip', id),
+      tabId,
+    );
+    const id = (outcome as { entry: { id: string } }).entry.id;
+    expect((await waitSaved(id)).status).toBe('saved');
+    const { markdown } = await api.getContent(target.id);
+    expect(markdown).toContain(`## [Logged article](${url})`);
+    expect(markdown).toContain(PARAGRAPHS[2]);
+    expect(markdown.startsWith('# Log')).toBe(true);
+  });
+
   it('appends the selection to the last page with the shortcut command', async () => {
     const target = await api.createPage({
       title: 'Shortcut notes',
