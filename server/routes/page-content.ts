@@ -1,17 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../http/api-error';
 import { requireScope } from '../http/auth';
 import { newRouter, type Deps } from '../http/env';
 import { runIdempotent } from '../http/idempotency';
 import { EDIT, VIEW } from '../domain/access';
-import {
-  applyContentOperation,
-  applyEdits,
-  assertContentSize,
-  MAX_CONTENT_BYTES,
-  newEtag,
-} from '../domain/content';
+import { applyContentOperation, applyEdits, assertContentSize, newEtag } from '../domain/content';
 import { commonErrors, errorResponses, json, jsonBody, PageIdParam } from '../schemas/common';
 
 const tags = ['Page content'];
@@ -96,7 +89,7 @@ export function pageContentRoutes(deps: Deps) {
       summary: 'Replace the content when If-Match equals the current ETag',
       middleware: [
         write,
-        // Content type first: a JSON or form body is refused before it is read.
+        // Content type before If-Match and the page lookup (docs/api.md, PUT checks).
         async (c, next) => {
           if (!MARKDOWN.test(c.req.header('content-type') ?? '')) {
             throw new ApiError(
@@ -107,12 +100,7 @@ export function pageContentRoutes(deps: Deps) {
           }
           return next();
         },
-        bodyLimit({
-          maxSize: MAX_CONTENT_BYTES,
-          onError: () => {
-            throw new ApiError(413, 'payload_too_large', 'body: page content is limited to 5 MiB');
-          },
-        }),
+        // The 5 MiB cap itself is applied app-wide by http/body.ts, before authentication.
       ] as const,
       request: {
         params: PageIdParam,
