@@ -1,8 +1,18 @@
 // The OpenAPI 3.1 document (issue 2: `GET /api/v1/openapi.json`, generated from the same zod
 // schemas the routes validate with).
+import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
-import { client, expectStatus } from './support/http';
+import {
+  client,
+  createFolder,
+  createPage,
+  expectStatus,
+  tokenClient,
+  uuid,
+  type Client,
+  type Res,
+} from './support/http';
 
 let svc: RunningService;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -103,5 +113,121 @@ describe('GET /api/v1/openapi.json', () => {
         }),
       ]),
     );
+  });
+});
+
+describe('real responses match the documented schemas', () => {
+  /** Validates a response body against the document's schema for (method, path, status). */
+  function checkAgainstDoc(method: string, template: string, res: Res): void {
+    const [docPath] =
+      Object.entries(doc.paths).find(([path]) => normalise(path) === normalise(template)) ?? [];
+    expect(docPath, `${method} ${template} is documented`).toBeDefined();
+    const operation = doc.paths[docPath!][method];
+    const response = operation?.responses?.[String(res.status)];
+    expect(response, `${method} ${template} documents status ${res.status}`).toBeDefined();
+    const pointer = ['paths', docPath!, method, 'responses', String(res.status), 'content']
+      .map((segment) => segment.replaceAll('~', '~0').replaceAll('/', '~1'))
+      .map(encodeURIComponent)
+      .join('/');
+    const validate = ajv.compile({
+      $ref: `openapi.json#/${pointer}/application~1json/schema`,
+    });
+    const ok = validate(res.body);
+    expect(
+      ok,
+      `${method} ${template} ${res.status}: ${JSON.stringify(validate.errors)}\n${res.text.slice(0, 300)}`,
+    ).toBe(true);
+  }
+
+  let ajv: Ajv2020;
+  let api: Client;
+  let session: Client;
+
+  beforeAll(async () => {
+    ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    ajv.addSchema(doc, 'openapi.json');
+    api = await tokenClient(svc);
+    session = client(svc, { cookie: await svc.signIn() });
+  });
+
+  it('pages, content operations and edits', async () => {
+    const folder = await createFolder(api);
+    const created = await api.post('/pages', {
+      title: 'Doc',
+      markdown: 'one two',
+      parentId: folder.id,
+    });
+    checkAgainstDoc('post', '/pages', created);
+    const id = created.body.id as string;
+    checkAgainstDoc('get', '/pages', await api.get('/pages?limit=5'));
+    checkAgainstDoc('get', '/pages/{}', await api.get(`/pages/${id}`));
+    checkAgainstDoc('patch', '/pages/{}', await api.patch(`/pages/${id}`, { icon: '📄' }));
+    checkAgainstDoc('get', '/pages/resolve', await api.get('/pages/resolve?title=Doc'));
+    checkAgainstDoc(
+      'post',
+      '/pages/{}/content-operations',
+      await api.post(`/pages/${id}/content-operations`, {
+        id: 'c',
+        operation: 'append',
+        content: 'three',
+      }),
+    );
+    checkAgainstDoc(
+      'post',
+      '/pages/{}/edits',
+      await api.post(`/pages/${id}/edits`, { edits: [{ id: 'e', oldText: 'two', newText: '2' }] }),
+    );
+    checkAgainstDoc(
+      'post',
+      '/pages/{}/copy',
+      await api.post(`/pages/${id}/copy`, { parentId: null }),
+    );
+    checkAgainstDoc(
+      'patch',
+      '/pages/{}/move',
+      await api.patch(`/pages/${id}/move`, { parentId: null }),
+    );
+    checkAgainstDoc('delete', '/pages/{}/trash', await api.del(`/pages/${id}/trash`));
+    checkAgainstDoc('get', '/trash/pages', await api.get('/trash/pages'));
+    checkAgainstDoc('patch', '/pages/{}/restore', await api.patch(`/pages/${id}/restore`));
+  });
+
+  it('folders, Trash, identity, tokens and import', async () => {
+    const created = await api.post('/folders', { name: 'Documented' });
+    checkAgainstDoc('post', '/folders', created);
+    const id = created.body.id as string;
+    await createPage(api, { parentId: id });
+    checkAgainstDoc('get', '/folders', await api.get('/folders?limit=5'));
+    checkAgainstDoc('get', '/folders/{}', await api.get(`/folders/${id}`));
+    checkAgainstDoc('patch', '/folders/{}', await api.patch(`/folders/${id}`, { name: 'Renamed' }));
+    checkAgainstDoc('get', '/folders/resolve', await api.get('/folders/resolve?name=Renamed'));
+    checkAgainstDoc(
+      'post',
+      '/folders/{}/copy',
+      await api.post(`/folders/${id}/copy`, { parentId: null }),
+    );
+    checkAgainstDoc('delete', '/folders/{}/trash', await api.del(`/folders/${id}/trash`));
+    checkAgainstDoc('get', '/trash/folders', await api.get('/trash/folders'));
+    checkAgainstDoc('patch', '/folders/{}/restore', await api.patch(`/folders/${id}/restore`));
+    checkAgainstDoc('delete', '/trash/empty', await api.del('/trash/empty'));
+    checkAgainstDoc('get', '/me', await api.get('/me'));
+    checkAgainstDoc(
+      'post',
+      '/tokens',
+      await session.post('/tokens', { name: 'doc', scopes: ['pages:read'], expiresAt: null }),
+    );
+    checkAgainstDoc('get', '/tokens', await session.get('/tokens'));
+    checkAgainstDoc(
+      'post',
+      '/imports/vaultapp',
+      await api.post('/imports/vaultapp', { files: [{ path: 'Doc note.md', content: 'x' }] }),
+    );
+  });
+
+  it('error envelopes', async () => {
+    checkAgainstDoc('get', '/pages/{}', await api.get(`/pages/${uuid()}`));
+    checkAgainstDoc('get', '/pages/{}', await api.get('/pages/nope'));
+    checkAgainstDoc('get', '/pages', await client(svc, null).get('/pages'));
+    checkAgainstDoc('post', '/pages', await api.post('/pages', { title: 5 }));
   });
 });
