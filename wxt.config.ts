@@ -58,7 +58,8 @@ export default defineConfig({
     action: { default_title: '__MSG_actionTitle__' },
     commands: {
       _execute_action: {
-        suggested_key: { default: 'Ctrl+Shift+Y' },
+        // Ctrl+Shift+Y is Firefox's Downloads window; Chromium leaves Alt+Shift+P unassigned.
+        suggested_key: { default: browser === 'firefox' ? 'Alt+Shift+Y' : 'Ctrl+Shift+Y' },
         description: '__MSG_commandOpenPopup__',
       },
       'quick-clip': {
