@@ -250,6 +250,13 @@ describe('a hostile page clipped through the popup', () => {
 
 describe('the token', () => {
   it('appears in no log: service requests, page consoles, service worker console', async () => {
+    // A refused token too (401 from the service, a problem in the background and the UI).
+    const wrong = `pc_wrong_${crypto.randomUUID().replaceAll('-', '')}`;
+    const refused = await h.send('connection.connectToken', {
+      serviceUrl: service.baseUrl,
+      token: wrong,
+    });
+    expect(refused.problem).not.toBeNull();
     // The captures work: a probe logged in the worker arrives, and the service logged requests.
     await h.background(() => console.log('pageclip-console-probe'));
     await expect
@@ -258,6 +265,8 @@ describe('the token', () => {
     expect(service.logs()).toMatch(/\/api\/v1\//);
 
     expect(service.logs()).not.toContain(token);
+    expect(service.logs()).not.toContain(wrong);
+    expect(consoleLines.filter((l) => l.includes(wrong))).toEqual([]);
     expect(consoleLines.filter((l) => l.includes(token))).toEqual([]);
     // Nor any part of it long enough to matter (a logged prefix or a Bearer header).
     expect(service.logs()).not.toContain(token.slice(-16));
