@@ -45,9 +45,10 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
       .catch(() => setDraft(null));
   }, []);
 
+  // Usable = the form is on screen with cached data (the draft decides what it shows).
   useEffect(() => {
-    if (state.phase === 'ready') markInteractive();
-  }, [state.phase]);
+    if (state.phase === 'ready' && draft !== undefined) markInteractive();
+  }, [state.phase, draft]);
 
   const data = useMemo(() => {
     if (state.phase !== 'ready') return null;

@@ -56,14 +56,16 @@ export function usePopupData(): PopupDataState {
     });
 
     // The folder tree does not hold up the first usable frame: with a cold cache the background
-    // may have to page through thousands of folders; the picker fills in when they arrive.
-    sendToBackground('folders.get', {})
-      .then((f) => {
-        if (!alive) return;
-        folders = { folders: f.folders, foldersRefreshing: f.refreshing };
-        patch(folders);
-      })
-      .catch(() => undefined);
+    // may have to page through thousands of folders, and a warm one is a large answer that would
+    // queue ahead of the small ones. It is asked for once the popup is usable.
+    const loadFolders = () =>
+      sendToBackground('folders.get', {})
+        .then((f) => {
+          if (!alive) return;
+          folders = { folders: f.folders, foldersRefreshing: f.refreshing };
+          patch(folders);
+        })
+        .catch(() => undefined);
 
     Promise.all([
       sendToBackground('connection.get', {}),
@@ -85,6 +87,7 @@ export function usePopupData(): PopupDataState {
             pendingHighlight: highlight.pending,
           },
         });
+        void loadFolders();
       })
       .catch((error: unknown) => {
         if (alive)
