@@ -139,6 +139,22 @@ describe('real responses match the documented schemas', () => {
     ).toBe(true);
   }
 
+  /** Validates a request body the service accepts against the documented request schema. */
+  function checkRequestAgainstDoc(method: string, template: string, body: unknown): void {
+    const [docPath] =
+      Object.entries(doc.paths).find(([path]) => normalise(path) === normalise(template)) ?? [];
+    expect(docPath, `${method} ${template} is documented`).toBeDefined();
+    const pointer = ['paths', docPath!, method, 'requestBody', 'content']
+      .map((segment) => segment.replaceAll('~', '~0').replaceAll('/', '~1'))
+      .map(encodeURIComponent)
+      .join('/');
+    const validate = ajv.compile({ $ref: `openapi.json#/${pointer}/application~1json/schema` });
+    expect(
+      validate(body),
+      `${method} ${template} request ${JSON.stringify(body)}: ${JSON.stringify(validate.errors)}`,
+    ).toBe(true);
+  }
+
   let ajv: Ajv2020;
   let api: Client;
   let session: Client;
@@ -222,6 +238,30 @@ describe('real responses match the documented schemas', () => {
       '/imports/vaultapp',
       await api.post('/imports/vaultapp', { files: [{ path: 'Doc note.md', content: 'x' }] }),
     );
+  });
+
+  it('documents the request bodies the service accepts, root parentId included', async () => {
+    const accepted: [string, string, unknown][] = [
+      ['post', '/pages', { title: 'root page', markdown: 'x', parentId: null }],
+      ['post', '/folders', { name: 'root folder', parentId: null }],
+      ['patch', '/folders/{}', { parentId: null }],
+      ['patch', '/pages/{}/move', { parentId: null }],
+      ['post', '/pages/{}/copy', { parentId: null }],
+      ['post', '/folders/{}/copy', { parentId: null }],
+      ['post', '/pages/{}/content-operations', { id: 'a', operation: 'prepend', content: 'x' }],
+      ['post', '/tokens', { name: 'n', scopes: ['pages:read'], expiresAt: null }],
+    ];
+    const page = await createPage(api);
+    const folder = await createFolder(api);
+    for (const [method, template, body] of accepted) {
+      const path = template
+        .replace('/pages/{}', `/pages/${page.id}`)
+        .replace('/folders/{}', `/folders/${folder.id}`);
+      const who = template === '/tokens' ? session : api;
+      const res = await who.request(method.toUpperCase(), path, { json: body });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+      checkRequestAgainstDoc(method, template, body);
+    }
   });
 
   it('error envelopes', async () => {
