@@ -9,7 +9,7 @@ export const Uuid = z
   .string()
   .regex(UUID_PATTERN, { message: 'must be a UUID' })
   .transform((value) => value.toLowerCase())
-  .openapi({ type: 'string', format: 'uuid', example: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e' });
+  .openapi({ format: 'uuid', example: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e' });
 
 export const NullableParentId = Uuid.nullable().optional();
 
