@@ -20,6 +20,7 @@ import {
 } from './connection';
 import type { BackgroundContext } from './context';
 import { extractTab } from './extraction';
+import { highlightChoiceSettled } from './menus';
 import { originOf } from './permissions';
 import { describeError, problem } from './problems';
 import { getRecents } from './recents';
@@ -91,7 +92,11 @@ export function createHandlers(ctx: BackgroundContext): Handlers {
     },
 
     'clip.submit': (data) => submitClip(ctx, data),
-    'highlight.pending': async () => ({ pending: await readItem(pendingHighlightItem) }),
+    'highlight.pending': async () => {
+      // The popup opened by "Choose…" may ask before the click's handler stored the highlight.
+      await highlightChoiceSettled();
+      return { pending: await readItem(pendingHighlightItem) };
+    },
     'highlight.discard': async () => {
       await pendingHighlightItem.setValue(null);
       return { ok: true as const };

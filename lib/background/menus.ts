@@ -104,10 +104,51 @@ export interface MenuTab {
 
 export type MenuOutcome = 'written' | 'duplicate' | 'stashed' | 'ignored' | { problem: string };
 
-export async function onMenuClicked(
+export interface MenuClickOptions {
+  /**
+   * `action.openPopup()` already called synchronously in the `onClicked` listener (Firefox
+   * opens the popup only inside the user-action handler itself, before any await); resolves
+   * to whether it opened. Without it, or when it failed, the picker opens afterwards.
+   */
+  popupOpened?: Promise<boolean>;
+}
+
+/** The "Choose…" click being handled, so `highlight.pending` can wait for its stash. */
+let choosing: Promise<unknown> | null = null;
+
+/** Resolves once a "Choose…" click in progress has stored its highlight (at most `maxMs`). */
+export function highlightChoiceSettled(maxMs = 3_000): Promise<void> {
+  if (!choosing) return Promise.resolve();
+  return Promise.race([
+    choosing.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((r) => setTimeout(r, maxMs)),
+  ]);
+}
+
+export function onMenuClicked(
   ctx: BackgroundContext,
   info: MenuClick,
   tab?: MenuTab,
+  opts: MenuClickOptions = {},
+): Promise<MenuOutcome> {
+  const run = handleMenuClick(ctx, info, tab, opts);
+  if (String(info.menuItemId) === MENU.appendChoose) {
+    const tracked: Promise<unknown> = run.finally(() => {
+      if (choosing === tracked) choosing = null;
+    });
+    choosing = tracked;
+  }
+  return run;
+}
+
+async function handleMenuClick(
+  ctx: BackgroundContext,
+  info: MenuClick,
+  tab: MenuTab | undefined,
+  opts: MenuClickOptions,
 ): Promise<MenuOutcome> {
   const id = String(info.menuItemId);
   const claim = await claimClick({ ...info, tabId: tab?.id }, ctx.now(), ctx.randomId);
@@ -126,7 +167,7 @@ export async function onMenuClicked(
     const input = { clipId, quote, sourceTitle, sourceUrl };
     if (id === MENU.appendChoose) {
       await stashHighlight(ctx, input);
-      await openPicker();
+      if (!(await opts.popupOpened)) await openPicker();
       return 'stashed';
     }
     const { pages } = await getRecents();

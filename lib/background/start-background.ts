@@ -19,7 +19,7 @@ import {
 } from './connection';
 import type { BackgroundContext } from './context';
 import { createHandlers } from './handlers';
-import { onMenuClicked, refreshMenus } from './menus';
+import { MENU, onMenuClicked, refreshMenus } from './menus';
 import { describeError } from './problems';
 import { createMessageListener } from './router';
 
@@ -72,7 +72,15 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
     }
   };
   browser.contextMenus.onClicked.addListener((info, tab) => {
-    void onMenuClicked(ctx, info, tab).then(flashProblem, (error: unknown) =>
+    // Synchronously, before any await: Firefox opens the popup only inside the user action.
+    const popupOpened =
+      info.menuItemId === MENU.appendChoose
+        ? browser.action.openPopup().then(
+            () => true,
+            () => false,
+          )
+        : undefined;
+    void onMenuClicked(ctx, info, tab, { popupOpened }).then(flashProblem, (error: unknown) =>
       flashProblem({ problem: String(error) }),
     );
   });

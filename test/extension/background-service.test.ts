@@ -247,6 +247,22 @@ describe('clip flow', () => {
     expect(markdown).toContain('> A fine sentence.\n\n— [A post](https://e.x/post), 2026-11-21');
   });
 
+  it('"Choose…": the popup asking at once still gets the highlight being stored', async () => {
+    const ctx = makeContext();
+    const click = onMenuClicked(
+      ctx,
+      { menuItemId: 'append-choose', pageUrl: 'https://e.x/c', selectionText: 'Pick me' },
+      { id: 8, title: 'C page' },
+      { popupOpened: Promise.resolve(true) },
+    );
+    // Asked before the click's handler finished (the popup opens first).
+    const { pending } = await createHandlers(ctx)['highlight.pending']({}, {});
+    expect(pending).toMatchObject({ quote: 'Pick me', sourceUrl: 'https://e.x/c' });
+    expect(pending?.content).toContain('> Pick me');
+    expect(await click).toBe('stashed');
+    expect(await ctx.outbox.list()).toEqual([]); // nothing written until a page is chosen
+  });
+
   it('sends a highlight without a last page to the Inbox, created on first use', async () => {
     const ctx = makeContext();
     await connectWithToken(ctx, service.baseUrl, await service.token());
