@@ -7,6 +7,7 @@ import { t } from '../lib/ui/i18n';
 import { problemText } from '../lib/ui/problem-text';
 import type { PopupData } from '../lib/ui/use-popup-data';
 import { useSave } from '../lib/ui/use-save';
+import { bookmarkMarkdown, tabInfo, type TabInfo } from '../lib/ui/tab-bookmark';
 import { FolderPicker } from './FolderPicker';
 import { ModePicker } from './ModePicker';
 import { PagePicker } from './PagePicker';
@@ -35,6 +36,7 @@ export function ClipPanel(props: {
     last?.kind === 'page' ? data.recent.pages.find((p) => p.id === last.pageId) : undefined;
   const [extraction, setExtraction] = useState<Extraction | null>(null);
   const [extracting, setExtracting] = useState(true);
+  const [fallback, setFallback] = useState<TabInfo | null>(null);
   const [mode, setMode] = useState<ClipMode>(data.settings.clipDefaults.mode);
   const [title, setTitle] = useState('');
   const [note, setNote] = useState('');
@@ -69,7 +71,17 @@ export function ClipPanel(props: {
   const apply = (answer: Extraction, draft: PopupDraft | null) => {
     setExtraction(answer);
     setExtracting(false);
-    if (!answer.ok) return;
+    if (!answer.ok) {
+      // Nothing to extract here: offer the tab as a bookmark so the click still saves something.
+      void tabInfo(answer.tabId).then((tab) => {
+        if (!tab) return;
+        setFallback(tab);
+        setMode('bookmark');
+        if (!edited.current) setTitle(tab.title);
+        setBody((current) => (current.trim() === '' ? bookmarkMarkdown(tab) : current));
+      });
+      return;
+    }
     const { result } = answer;
     if (draft && draft.url === result.url) {
       edited.current = true;
@@ -164,7 +176,12 @@ export function ClipPanel(props: {
     setInvalid(null);
     const write = clipWrite(
       crypto.randomUUID(),
-      { title, url: result?.url ?? '', frontmatter: result ? frontmatterBlock(result) : '', body },
+      {
+        title,
+        url: result?.url ?? fallback?.url ?? '',
+        frontmatter: result ? frontmatterBlock(result) : '',
+        body,
+      },
       { folderId, target, pageId: page?.id ?? null, operation },
     );
     const byId = new Map(data.folders.map((f) => [f.id, f]));

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { OutboxEntryData } from '../../lib/messaging';
 import {
   article,
@@ -175,6 +176,36 @@ describe('popup states', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(/Not saved: the service at http:\/\/127.0.0.1:8787 cannot be reached/);
     expect(screen.getByDisplayValue('How rivers shape valleys')).toBeTruthy();
+  });
+
+  it('offers the tab as a bookmark when the page cannot be extracted', async () => {
+    const { bg } = renderPopup({
+      'tab.extract': async () => {
+        const tab = await fakeBrowser.tabs.create({
+          url: 'https://example.com/report (final).pdf',
+        });
+        return {
+          ok: false,
+          tabId: tab.id ?? null,
+          problem: { code: 'other', message: 'Cannot access a PDF viewer', status: null },
+        };
+      },
+      'clip.submit': (data) => savedEntry(data.write, data.label),
+    });
+    await screen.findByText(/This page could not be read: Cannot access a PDF viewer/);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(
+        'https://example.com/report (final).pdf',
+      ),
+    );
+    expect((screen.getByLabelText('Bookmark') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Saved to/);
+    expect(bg.callsOf('clip.submit')[0]?.write).toMatchObject({
+      kind: 'create-page',
+      markdown:
+        '[https://example.com/report (final).pdf](https://example.com/report%20%28final%29.pdf)\n',
+    });
   });
 
   it('requires a title for a new page', async () => {

@@ -1,0 +1,30 @@
+import { browser } from 'wxt/browser';
+import { escapeLinkText, escapeLinkUrl } from './compose';
+
+export interface TabInfo {
+  title: string;
+  url: string;
+}
+
+/**
+ * The title and address of the tab being clipped, for when extraction cannot run there (the
+ * browser's own pages, the PDF viewer, a store page): a bookmark can still be saved. Reading
+ * them needs no permission beyond the `activeTab` grant of the toolbar click.
+ */
+export async function tabInfo(tabId: number | null): Promise<TabInfo | null> {
+  try {
+    const tab =
+      tabId !== null
+        ? await browser.tabs.get(tabId)
+        : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+    if (!tab?.url || !/^(https?|file|ftp):/i.test(tab.url)) return null;
+    return { title: tab.title?.trim() || tab.url, url: tab.url };
+  } catch {
+    return null;
+  }
+}
+
+/** A bookmark's markdown: one link, its text safe inside `[ ]`. */
+export function bookmarkMarkdown(tab: TabInfo): string {
+  return `[${escapeLinkText(tab.title)}](${escapeLinkUrl(tab.url)})\n`;
+}
