@@ -2,9 +2,11 @@
  * Service benchmark (issue 2): the real service as a child process on loopback, a seeded
  * database, then concurrent keep-alive clients measuring each operation in turn.
  *
- *   npm run bench:service [-- --pages 10000 --clients 16 --seconds 10]
+ *   npm run bench:service [-- --pages 10000 --clients 16 --seconds 10 --client fetch|http]
  *
  * 1. Start `server/cli.ts serve --port 0 --quiet` on a temp data dir (test/helpers/service.ts).
+ *    `--client http` drives it with node:http keep-alive connections instead of fetch: the load
+ *    generator shares the 2 cores with the service, and fetch costs it several times more CPU.
  * 2. Seed `--pages` pages through the API, `--clients` requests at a time.
  * 3. For `--seconds` each, with `--clients` concurrent clients:
  *    - content appends: POST /pages/{id}/content-operations, a unique Idempotency-Key each,
@@ -19,6 +21,7 @@
  * timeout; the service is killed on every exit path.
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -32,8 +35,15 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '10' },
     'max-requests': { type: 'string', default: '500000' },
+    client: { type: 'string', default: 'fetch' },
   },
 });
+
+if (values.client !== 'fetch' && values.client !== 'http') {
+  console.error(`--client must be fetch or http (got ${JSON.stringify(values.client)})`);
+  process.exit(2);
+}
+const CLIENT_KIND = values.client;
 
 function positiveInt(name: string, raw: string | undefined): number {
   const value = Number(raw);
@@ -94,6 +104,7 @@ async function phase(
     }
   };
   const cpuBefore = processCpuMs(ctx.service.pid());
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
@@ -106,27 +117,63 @@ async function phase(
   stats.elapsedMs = performance.now() - started;
   const cpuAfter = processCpuMs(ctx.service.pid());
   if (cpuBefore !== undefined && cpuAfter !== undefined) stats.serverCpuMs = cpuAfter - cpuBefore;
+  const client = process.cpuUsage(clientBefore);
+  stats.clientCpuMs = (client.user + client.system) / 1000;
   return stats;
+}
+
+// Keep-alive connections for `--client http`: one per client, reused for every request.
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number(values.clients) || 16 });
+
+/** One request with node:http (lighter than fetch; the load generator shares the 2 cores). */
+function httpRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+async function send(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
+  if (CLIENT_KIND === 'http') return httpRequest(url, init);
+  const res = await fetch(url, init);
+  return { status: res.status, text: await res.text() };
 }
 
 async function timed(
   url: string,
-  init: RequestInit,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
   expected: number,
   record: (ms: number, ok: boolean, detail?: string) => void,
 ): Promise<string | null> {
   const start = performance.now();
   try {
-    const res = await fetch(url, init);
-    const text = await res.text();
+    const res = await send(url, init);
     const ms = performance.now() - start;
     const ok = res.status === expected;
     record(
       ms,
       ok,
-      ok ? undefined : `${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 200)}`,
+      ok ? undefined : `${init.method ?? 'GET'} ${url}: ${res.status} ${res.text.slice(0, 200)}`,
     );
-    return ok ? text : null;
+    return ok ? res.text : null;
   } catch (error) {
     record(performance.now() - start, false, `${url}: ${(error as Error).message}`);
     return null;
@@ -241,7 +288,7 @@ async function main(): Promise<void> {
 
     const rows = results.map(summarise);
     console.log(
-      `\nPage and Folder Service benchmark: ${ctx.pageIds.length} pages, ${CLIENTS} clients, ${SECONDS} s per operation, loopback\n`,
+      `\nPage and Folder Service benchmark: ${ctx.pageIds.length} pages, ${CLIENTS} clients (keep-alive ${CLIENT_KIND}), ${SECONDS} s per operation, loopback\n`,
     );
     console.log(formatTable(rows));
     console.log(
@@ -249,10 +296,16 @@ async function main(): Promise<void> {
         "\nservice CPU ms/req is the service process's CPU time per request (from /proc), largely independent of other load;" +
         '\nest. max/s = 1000 / that: the ceiling of the single-threaded service on one core of its own',
     );
-    for (const r of results)
+    for (const r of results) {
+      const perRequest = r.clientCpuMs! / Math.max(1, r.latenciesMs.length + r.errors);
+      console.log(
+        `bench client CPU per ${r.name}: ${perRequest.toFixed(3)} ms (the load generator's own cost)`,
+      );
       if (r.firstError) console.log(`first error of ${r.name}: ${r.firstError}`);
+    }
   } finally {
     clearTimeout(hardStop);
+    agent.destroy();
     await service.stop();
   }
 }

@@ -10,6 +10,8 @@ export interface OperationStats {
   firstError?: string;
   /** CPU time the service process spent during the phase (user + system), when known. */
   serverCpuMs?: number;
+  /** CPU time of the benchmark's own process (the 16 clients) during the phase. */
+  clientCpuMs?: number;
 }
 
 /** Nearest-rank percentile of an ascending array. */
