@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { startPageServer } from '../e2e/harness';
 import { startService } from '../helpers/service';
+import { activeContent, hostileHtml } from '../security/hostile-page';
 import { REPO_ROOT } from './release-build';
 
 const run = promisify(execFile);
@@ -240,6 +241,28 @@ ${paragraphs.map((p, i) => `<p id="p${i}">${p} ${'More words for the reader view
         !body.includes('Middle paragraph'),
       'a selection of two ranges is clipped range by range',
       { rangeBody: body.slice(0, 300) },
+    );
+
+    // The hostile page of test/security, extracted by Firefox: inert markdown there too.
+    const hostileUrl = pages.add('/hostile', hostileHtml({ beacon: `${pages.origin}/beacon` }));
+    await tab(hostileUrl);
+    const hostileTabs = (await evaluate(options, 'browser.tabs.query({})')) as {
+      id: number;
+      url: string;
+    }[];
+    const hostile = await send('tab.extract', {
+      tabId: hostileTabs.find((t) => t.url === hostileUrl)?.id,
+      mode: 'article',
+    });
+    const hostileMd = (hostile.data?.result as { markdown?: string } | undefined)?.markdown ?? '';
+    const active = activeContent(hostileMd);
+    check(
+      hostile.data?.ok === true &&
+        hostileMd.includes('safe link') &&
+        /E\s*=\s*m\s*c\^\{?2\}?/.test(hostileMd) &&
+        active.length === 0,
+      'a hostile page yields inert markdown in Firefox (its data-mathml as TeX)',
+      { active, ok: hostile.data?.ok },
     );
 
     const clipId = crypto.randomUUID();
