@@ -72,9 +72,8 @@ export function usePopupData(): PopupDataState {
       sendToBackground('recent.get', {}),
       sendToBackground('settings.get', {}),
       sendToBackground('outbox.list', {}),
-      sendToBackground('highlight.pending', {}).catch(() => ({ pending: null })),
     ])
-      .then(([connection, recent, settings, outbox, highlight]) => {
+      .then(([connection, recent, settings, outbox]) => {
         if (!alive) return;
         setState({
           phase: 'ready',
@@ -84,10 +83,15 @@ export function usePopupData(): PopupDataState {
             recent,
             settings,
             outbox: outbox.entries,
-            pendingHighlight: highlight.pending,
+            pendingHighlight: null,
           },
         });
         void loadFolders();
+        // May wait briefly in the background for a context-menu click still being handled
+        // ("Choose…" opens the popup first): the clip form is usable meanwhile.
+        sendToBackground('highlight.pending', {})
+          .then((answer) => alive && answer.pending && patch({ pendingHighlight: answer.pending }))
+          .catch(() => undefined);
       })
       .catch((error: unknown) => {
         if (alive)

@@ -49,6 +49,11 @@ describe('popup states', () => {
     expect(screen.getByRole('button', { name: /Top level/ })).toBeTruthy();
   });
 
+  it('does not wait for a highlight that may still be on its way', async () => {
+    renderPopup({ 'highlight.pending': () => never() });
+    await ready();
+  });
+
   it('asks to connect when there is no token, and opens the options page', async () => {
     const { bg, openOptionsPage, close } = renderPopup({}, (bg) => {
       bg.state.connection = {

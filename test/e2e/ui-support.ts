@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT, type ExtensionHarness } from './harness';
 
-export const SCREENSHOTS = join(REPO_ROOT, 'docs', 'screenshots');
+/**
+ * The README's screenshots are refreshed on purpose (`UPDATE_SCREENSHOTS=1`); an ordinary run
+ * writes them under the git-ignored test-results/ so `npm test` leaves the tree clean.
+ */
+export const SCREENSHOTS =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? join(REPO_ROOT, 'docs', 'screenshots')
+    : join(REPO_ROOT, 'test-results', 'screenshots');
 export const POPUP_VIEWPORT = { width: 400, height: 600 };
 
 export async function screenshot(
