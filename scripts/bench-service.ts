@@ -5,8 +5,10 @@
  *   npm run bench:service [-- --pages 10000 --clients 16 --seconds 10 --client fetch|http]
  *
  * 1. Start `server/cli.ts serve --port 0 --quiet` on a temp data dir (test/helpers/service.ts).
- *    `--client http` drives it with node:http keep-alive connections instead of fetch: the load
- *    generator shares the 2 cores with the service, and fetch costs it several times more CPU.
+ *    Clients use node:http keep-alive connections by default; `--client fetch` uses fetch
+ *    (undici) instead. The load generator shares the 2 cores with the service, and fetch costs
+ *    it 0.3-1.1 ms CPU per request (more than an append costs the service), so with fetch the
+ *    figures measure the generator as much as the service.
  * 2. Seed `--pages` pages through the API, `--clients` requests at a time.
  * 3. For `--seconds` each, with `--clients` concurrent clients:
  *    - content appends: POST /pages/{id}/content-operations, a unique Idempotency-Key each,
@@ -35,7 +37,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '10' },
     'max-requests': { type: 'string', default: '500000' },
-    client: { type: 'string', default: 'fetch' },
+    client: { type: 'string', default: 'http' },
   },
 });
 
@@ -122,7 +124,7 @@ async function phase(
   return stats;
 }
 
-// Keep-alive connections for `--client http`: one per client, reused for every request.
+// Keep-alive connections (the default client): one per client, reused for every request.
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(values.clients) || 16 });
 
 /** One request with node:http (lighter than fetch; the load generator shares the 2 cores). */
