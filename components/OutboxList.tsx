@@ -33,11 +33,24 @@ export function OutboxList(props: {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [folderId, setFolderId] = useState<string | null>(null);
   const [page, setPage] = useState<PageSummary | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** Runs an outbox action; a refusal from the background is shown, never swallowed. */
+  const act = (action: Promise<unknown>, after?: () => void) => {
+    setFailure(null);
+    action.then(after, (error: unknown) =>
+      setFailure(error instanceof Error ? error.message : String(error)),
+    );
+  };
   if (pending.length === 0) return null;
 
   return (
     <section class="outbox" aria-labelledby="outbox-heading">
       <h2 id="outbox-heading">{t('outboxHeading', pending.length)}</h2>
+      {failure !== null && (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      )}
       <ul>
         {pending.map((entry) => {
           const kind = entry.write.kind === 'create-page' ? t('outboxKindNew') : t('outboxKindAdd');
@@ -76,7 +89,7 @@ export function OutboxList(props: {
                 <button
                   type="button"
                   class="button small"
-                  onClick={() => void sendToBackground('outbox.retry', { id: entry.id })}
+                  onClick={() => act(sendToBackground('outbox.retry', { id: entry.id }))}
                 >
                   {t('retry')}
                 </button>
@@ -98,7 +111,7 @@ export function OutboxList(props: {
                   onClick={() => {
                     if (confirming !== entry.id) return setConfirming(entry.id);
                     setConfirming(null);
-                    void sendToBackground('outbox.discard', { id: entry.id });
+                    act(sendToBackground('outbox.discard', { id: entry.id }));
                   }}
                 >
                   {confirming === entry.id ? t('outboxDiscardConfirm') : t('outboxDiscard')}
@@ -123,7 +136,6 @@ export function OutboxList(props: {
                       value={page}
                       operation={entry.write.operation}
                       onChange={setPage}
-                      onOperationChange={() => undefined}
                     />
                   )}
                   <button
@@ -135,11 +147,14 @@ export function OutboxList(props: {
                         folderId,
                         pageId: page?.id ?? null,
                       });
-                      void sendToBackground('outbox.retarget', {
-                        id: entry.id,
-                        write,
-                        label: page?.title,
-                      }).then(() => setEditing(null));
+                      act(
+                        sendToBackground('outbox.retarget', {
+                          id: entry.id,
+                          write,
+                          label: page?.title,
+                        }),
+                        () => setEditing(null),
+                      );
                     }}
                   >
                     {t('outboxApplyDestination')}

@@ -20,7 +20,8 @@ export function PagePicker(props: {
   value: PageSummary | null;
   operation: Operation;
   onChange: (page: PageSummary) => void;
-  onOperationChange: (operation: Operation) => void;
+  /** Omitted where the operation is fixed (moving a queued addition keeps its own). */
+  onOperationChange?: (operation: Operation) => void;
 }) {
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [found, setFound] = useState<PageSummary[]>([]);
@@ -138,23 +139,25 @@ export function PagePicker(props: {
           </ul>
         )}
       </div>
-      <fieldset class="segmented compact">
-        <legend class="label">{t('operationLabel')}</legend>
-        <div class="segmented-options">
-          {(['append', 'prepend'] as const).map((op) => (
-            <label class="segment" key={op}>
-              <input
-                type="radio"
-                name={`${props.idPrefix}-operation`}
-                value={op}
-                checked={props.operation === op}
-                onChange={() => props.onOperationChange(op)}
-              />
-              <span>{op === 'append' ? t('operationAppend') : t('operationPrepend')}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {props.onOperationChange && (
+        <fieldset class="segmented compact">
+          <legend class="label">{t('operationLabel')}</legend>
+          <div class="segmented-options">
+            {(['append', 'prepend'] as const).map((op) => (
+              <label class="segment" key={op}>
+                <input
+                  type="radio"
+                  name={`${props.idPrefix}-operation`}
+                  value={op}
+                  checked={props.operation === op}
+                  onChange={() => props.onOperationChange?.(op)}
+                />
+                <span>{op === 'append' ? t('operationAppend') : t('operationPrepend')}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
     </div>
   );
 }

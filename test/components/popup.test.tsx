@@ -481,6 +481,27 @@ describe('outbox section', () => {
     await waitFor(() => expect(bg.callsOf('outbox.discard')).toEqual([{ id: failed.id }]));
   });
 
+  it('shows why an outbox action was refused', async () => {
+    renderPopup(
+      {
+        'outbox.retry': () => {
+          throw new BackgroundProblem({
+            code: 'other',
+            message: 'No such outbox entry',
+            status: null,
+          });
+        },
+      },
+      (bg) => {
+        bg.state.outbox = [entry({ label: 'Gone meanwhile', status: 'failed' })];
+      },
+    );
+    await ready();
+    const item = screen.getByText('Gone meanwhile').closest('li')!;
+    fireEvent.click(within(item).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No such outbox entry');
+  });
+
   it('updates from outbox events pushed by the background', async () => {
     const { bg } = renderPopup();
     await ready();
