@@ -217,6 +217,26 @@ describe.concurrent('grants', { timeout: 90_000 }, () => {
     );
     expect(await listAll(owner, `/pages?parentId=${folder.id}`)).toEqual([]);
   });
+
+  it('the best level along the path wins, and a folder owner administers what others add', async () => {
+    const { owner, other, otherEmail } = await twoUsers();
+    const top = await createFolder(owner);
+    const sub = await createFolder(owner, { parentId: top.id });
+    const deep = await createPage(owner, { parentId: sub.id });
+    await grant(otherEmail, top.id, 'admin');
+    await grant(otherEmail, sub.id, 'view');
+    expect((await other.get(`/pages/${deep.id}`)).body.permission).toBe('admin');
+    expect((await other.get(`/folders/${sub.id}`)).body.permission).toBe('admin');
+
+    const theirs = await other.post('/pages', {
+      title: 'added by other',
+      markdown: 'x',
+      parentId: sub.id,
+    });
+    expectStatus(theirs, 201);
+    expect((await owner.get(`/pages/${theirs.body.id}`)).body.permission).toBe('admin');
+    expectStatus(await owner.del(`/pages/${theirs.body.id}/trash`), 200);
+  });
 });
 
 describe.concurrent('restricted items', { timeout: 90_000 }, () => {
