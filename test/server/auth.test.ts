@@ -475,4 +475,17 @@ describe('sign-in', () => {
     });
     expectError(plain, 415, 'unsupported_media_type');
   });
+
+  it('escapes a hostile return_to in the sign-in page and forbids framing', async () => {
+    const hostile = '/x"><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const res = await send(
+      svc.origin,
+      'GET',
+      `/auth/sign-in?return_to=${encodeURIComponent(hostile)}`,
+    );
+    expectStatus(res, 200);
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(res.text).not.toContain('<img src=x');
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+  });
 });
