@@ -36,8 +36,8 @@ describe('auf Deutsch', () => {
     );
     const { popup, article } = await openPopupOn(h, url);
     await popup.getByRole('tab', { name: 'Seite übernehmen' }).waitFor();
-    expect(await popup.getByRole('button', { name: 'Speichern', exact: true }).count()).toBe(1);
-    expect(await popup.getByText('Was übernommen wird').count()).toBe(1);
+    await popup.getByRole('button', { name: 'Speichern', exact: true }).waitFor();
+    await popup.getByText('Was übernommen wird').waitFor();
     expect(await popup.evaluate(() => document.documentElement.lang)).toMatch(/^de/);
     await screenshot(popup, 'popup-de');
     await popup.close();
@@ -47,7 +47,7 @@ describe('auf Deutsch', () => {
     await options.setViewportSize({ width: 900, height: 900 });
     await options.goto(h.extensionUrl('options.html'));
     await options.getByRole('heading', { name: 'Pageclip-Einstellungen' }).waitFor();
-    expect(await options.getByRole('button', { name: 'Trennen' }).count()).toBe(1);
+    await options.getByRole('button', { name: 'Trennen' }).waitFor();
     await options.close();
   });
 });
