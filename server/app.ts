@@ -18,6 +18,7 @@ import { pageContentRoutes } from './routes/page-content';
 import { pagesRoutes } from './routes/pages';
 import { tokensRoutes } from './routes/tokens';
 import { trashRoutes } from './routes/trash';
+import { viewRoutes } from './routes/view';
 
 export interface AppOptions {
   repos: Repositories;
@@ -61,6 +62,7 @@ export function createApp(options: AppOptions) {
   });
 
   app.route('/', authRoutes(deps));
+  app.route('/', viewRoutes(deps));
 
   const api = newRouter();
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {

@@ -1,11 +1,18 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { User } from '../db/users';
 import { ApiError } from './api-error';
 import type { AppEnv, Deps, Scope } from './env';
 
 export const SESSION_COOKIE = 'neutral-auth.session_token';
 
 const ALL_SCOPES: ReadonlySet<string> = new Set(['pages:read', 'pages:write']);
+
+/** The user a browser session cookie belongs to; undefined when unknown or expired. */
+export function sessionUser(deps: Deps, secret: string, now = deps.now()): User | undefined {
+  const userId = deps.repos.sessions.userIdFor(secret, now);
+  return userId ? deps.repos.users.byId(userId) : undefined;
+}
 
 /**
  * Authenticates every `/api/v1` request (spec, Authentication): a Bearer API token, or the
@@ -39,8 +46,7 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     const session = getCookie(c, SESSION_COOKIE);
     if (session !== undefined) {
-      const userId = deps.repos.sessions.userIdFor(session, now);
-      const user = userId && deps.repos.users.byId(userId);
+      const user = sessionUser(deps, session, now);
       if (!user) {
         throw new ApiError(
           401,
