@@ -3,7 +3,7 @@
  * shared development corpus, read at run time from its folder (never copied into the project).
  *
  *   npm run bench:extract -- --corpus /work/shared/corpus [--set NAME] [--limit N]
- *                            [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--stand-in]
+ *                            [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in]
  *
  * --corpus  the corpus root (all sets) or one set's folder; sets are recognised by structure.
  * --set     only this set (trafilatura-eval, readability, defuddle).
@@ -11,8 +11,9 @@
  * --json    write per-page results (figures and both markdowns) to FILE.
  * --worst   list the N worst pages per figure for QA.
  * --page    only pages whose id contains this text (QA of one page, with --json).
- * --jobs    worker threads (default 1); each page is still timed within one thread.
- * --stand-in  run the baseline as "ours" when lib/extract does not exist yet.
+ * --jobs    worker threads (default 2, the machine's cores); each page is timed within one thread.
+ * --page-timeout  seconds before a page counts as failed and its worker is replaced (120).
+ * --stand-in  run the baseline as "ours" (calibration: both columns must agree).
  *
  * Baseline, honestly plain: `new Readability(doc).parse()` with default options, then
  * `new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' })` with the
@@ -50,13 +51,13 @@ import { SET_NAMES, type SetName } from './bench/corpus.ts';
 import { loadOurs } from './bench/ours.ts';
 import { passes, printTable, setRows, summaryRows } from './bench/report.ts';
 import type { PageResult } from './bench/run-page.ts';
-import { plannedPages, runShard, type ShardMessage, type ShardPlan } from './bench/shard.ts';
+import { plannedPages, type ShardMessage, type ShardPlan } from './bench/shard.ts';
 import { printWorst } from './bench/worst.ts';
 
 function usage(message: string): never {
   console.error(`bench:extract: ${message}`);
   console.error(
-    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--stand-in]',
+    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in]',
   );
   process.exit(2);
 }
@@ -68,18 +69,57 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   return n;
 }
 
-/** Runs one shard in a worker thread. */
-function runWorker(plan: ShardPlan, receive: (message: ShardMessage) => void): Promise<void> {
+/**
+ * Runs one shard in a worker thread. A page that runs longer than `timeoutMs` (an extractor
+ * stuck in a loop cannot be interrupted inside its thread) counts as a failed page: the worker
+ * is terminated and a new one resumes after that page.
+ */
+function runWorker(
+  plan: ShardPlan,
+  receive: (message: ShardMessage) => void,
+  timeoutMs: number,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     // Workers do not inherit tsx's loader: register it inside the worker, then load the shard.
     const entry = new URL('./bench/worker.ts', import.meta.url).href;
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
     const worker = new Worker(bootstrap, { eval: true, workerData: plan });
-    worker.on('message', receive);
-    worker.on('error', reject);
-    worker.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`worker ${plan.index} exited with ${code}`)),
-    );
+    let current: { ordinal: number; page: string; since: number } | null = null;
+    let timedOut = false;
+    const watchdog = setInterval(() => {
+      if (!current || performance.now() - current.since < timeoutMs) return;
+      const hung = current;
+      timedOut = true;
+      clearInterval(watchdog);
+      receive({
+        type: 'failure',
+        ordinal: hung.ordinal,
+        message: `${hung.page}: no result after ${timeoutMs / 1000} s (worker stopped)`,
+      });
+      void worker
+        .terminate()
+        .then(() =>
+          runWorker({ ...plan, after: hung.ordinal }, receive, timeoutMs).then(resolve, reject),
+        );
+    }, 1000);
+    worker.on('message', (message: ShardMessage) => {
+      if (message.type === 'start') {
+        current = { ordinal: message.ordinal, page: message.page, since: performance.now() };
+      } else {
+        current = null;
+        receive(message);
+      }
+    });
+    worker.on('error', (error) => {
+      clearInterval(watchdog);
+      reject(error);
+    });
+    worker.on('exit', (code) => {
+      clearInterval(watchdog);
+      if (timedOut) return;
+      if (code === 0) resolve();
+      else reject(new Error(`worker ${plan.index} exited with ${code}`));
+    });
   });
 }
 
@@ -95,6 +135,7 @@ async function main(): Promise<void> {
         worst: { type: 'string' },
         page: { type: 'string' },
         jobs: { type: 'string' },
+        'page-timeout': { type: 'string' },
         'stand-in': { type: 'boolean', default: false },
       },
       strict: true,
@@ -109,7 +150,8 @@ async function main(): Promise<void> {
   const limit = positiveInt(args.limit, '--limit') ?? Infinity;
   const worst = positiveInt(args.worst, '--worst');
 
-  const jobs = positiveInt(args.jobs, '--jobs') ?? 1;
+  const jobs = positiveInt(args.jobs, '--jobs') ?? 2;
+  const pageTimeout = positiveInt(args['page-timeout'], '--page-timeout') ?? 120;
   const plan = {
     corpus: args.corpus,
     set: args.set as SetName | undefined,
@@ -126,13 +168,14 @@ async function main(): Promise<void> {
   if (total === 0) usage(`no corpus pages found in ${args.corpus}`);
   // Fail fast (missing lib/extract) before starting workers.
   const { standIn } = await loadOurs(plan.standIn);
-  if (standIn) console.error('bench:extract: lib/extract missing: "ours" is the baseline');
+  if (standIn) console.error('bench:extract: --stand-in: "ours" is the baseline');
 
   const started = performance.now();
   const results: { ordinal: number; result: PageResult }[] = [];
   const loadFailures: { ordinal: number; message: string }[] = [];
   let lastReport = started;
   const receive = (message: ShardMessage) => {
+    if (message.type === 'start') return;
     if (message.type === 'result') results.push(message);
     else loadFailures.push(message);
     const done = results.length + loadFailures.length;
@@ -140,19 +183,16 @@ async function main(): Promise<void> {
     if (now - lastReport > 5000 || done === total) {
       lastReport = now;
       console.error(
-        `bench:extract: ${done}/${total} pages, ${((now - started) / 1000).toFixed(0)} s`,
+        `bench:extract: ${done}/${total} pages, ${((now - started) / 1000).toFixed(0)} s, ` +
+          `rss ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MiB`,
       );
     }
   };
-  if (jobs === 1) {
-    await runShard({ ...plan, index: 0, count: 1 }, receive);
-  } else {
-    await Promise.all(
-      Array.from({ length: jobs }, (_, index) =>
-        runWorker({ ...plan, index, count: jobs }, receive),
-      ),
-    );
-  }
+  await Promise.all(
+    Array.from({ length: jobs }, (_, index) =>
+      runWorker({ ...plan, index, count: jobs }, receive, pageTimeout * 1000),
+    ),
+  );
   const seconds = (performance.now() - started) / 1000;
   results.sort((a, b) => a.ordinal - b.ordinal);
   const bySet = new Map<SetName, PageResult[]>();

@@ -31,18 +31,13 @@ const EXTRACT_MODULE = new URL('../../lib/extract/index.ts', import.meta.url);
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 /**
- * Loads `lib/extract`, or with `allowStandIn` falls back to the baseline so the harness itself
- * can be exercised before the pipeline exists (the tables then say "stand-in").
+ * Loads `lib/extract`. With `standIn` the baseline plays "ours" instead: before the pipeline
+ * existed, and now to calibrate the harness (both columns must then agree, time ratio ~1.0x).
  */
 export async function loadOurs(
-  allowStandIn: boolean,
+  standIn: boolean,
 ): Promise<{ extract: OursExtractor; standIn: boolean }> {
-  if (!existsSync(fileURLToPath(EXTRACT_MODULE))) {
-    if (!allowStandIn) {
-      throw new Error(
-        `lib/extract is missing (${fileURLToPath(EXTRACT_MODULE)}); pass --stand-in to run the baseline in its place`,
-      );
-    }
+  if (standIn) {
     return {
       standIn: true,
       extract: (doc) => {
@@ -50,6 +45,11 @@ export async function loadOurs(
         return { title, byline, markdown };
       },
     };
+  }
+  if (!existsSync(fileURLToPath(EXTRACT_MODULE))) {
+    throw new Error(
+      `lib/extract is missing (${fileURLToPath(EXTRACT_MODULE)}); pass --stand-in to run the baseline in its place`,
+    );
   }
   // A computed specifier: the module is another engineer's work in progress, and the adapter
   // checks its shape at run time instead of failing the type check while it is being written.

@@ -17,9 +17,12 @@ export interface ShardPlan {
   standIn: boolean;
   index: number;
   count: number;
+  /** Skip ordinals up to this one: a replacement worker resumes after a page that hung. */
+  after?: number;
 }
 
 export type ShardMessage =
+  | { type: 'start'; ordinal: number; page: string }
   | { type: 'result'; ordinal: number; result: PageResult }
   | { type: 'failure'; ordinal: number; message: string };
 
@@ -38,20 +41,18 @@ export async function runShard(
     for (const ref of loadSet(source)) {
       if (plan.page && !ref.id.includes(plan.page)) continue;
       if (taken++ >= plan.limit) break;
-      const mine = ordinal++ % plan.count === plan.index;
-      if (!mine) continue;
+      const current = ordinal++;
+      if (current % plan.count !== plan.index || current <= (plan.after ?? -1)) continue;
+      emit({ type: 'start', ordinal: current, page: `${ref.set}/${ref.id}` });
       try {
         // Alternate which extractor runs first, page by page.
-        emit({
-          type: 'result',
-          ordinal: ordinal - 1,
-          result: runPage(ref.load(), ours.extract, ordinal % 2 === 0),
-        });
+        const result = runPage(ref.load(), ours.extract, current % 2 === 0);
+        emit({ type: 'result', ordinal: current, result });
       } catch (error) {
         // Reading, parsing or scoring broke, not an extractor: report it and go on.
         emit({
           type: 'failure',
-          ordinal: ordinal - 1,
+          ordinal: current,
           message: `${ref.set}/${ref.id}: ${(error as Error).message}`,
         });
       }
