@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { HighlightTemplateDefault, sendToBackground } from '../lib/messaging-client';
 import type { ClipMode, PublicSettings } from '../lib/messaging';
 import { t } from '../lib/ui/i18n';
+import { pageLinkFor } from '../lib/ui/page-link';
 
 const modes = (): { mode: ClipMode; label: string }[] => [
   { mode: 'article', label: t('modeArticle') },
@@ -9,7 +10,10 @@ const modes = (): { mode: ClipMode; label: string }[] => [
   { mode: 'bookmark', label: t('modeBookmark') },
 ];
 
-/** Clipping defaults: the default mode and the highlight template used by the context menu. */
+/**
+ * Clipping defaults: the default mode, the highlight template used by the context menu, and
+ * the template of the link shown after a save.
+ */
 export function ClipDefaultsForm(props: {
   settings: PublicSettings;
   onSaved: (settings: PublicSettings) => void;
@@ -17,6 +21,7 @@ export function ClipDefaultsForm(props: {
   const defaults = props.settings.clipDefaults;
   const [mode, setMode] = useState<ClipMode>(defaults.mode);
   const [template, setTemplate] = useState(defaults.highlightTemplate);
+  const [linkTemplate, setLinkTemplate] = useState(props.settings.pageLinkTemplate);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
   return (
@@ -26,13 +31,24 @@ export function ClipDefaultsForm(props: {
       onSubmit={(e) => {
         e.preventDefault();
         setStatus(null);
+        const pageLinkTemplate = linkTemplate.trim();
+        // Checked with a sample id: a template that yields no web URL would silently hide the link.
+        if (
+          pageLinkTemplate !== '' &&
+          pageLinkFor(props.settings.serviceUrl, pageLinkTemplate, 'id') === null
+        ) {
+          setStatus({ ok: false, text: t('pageLinkTemplateInvalid') });
+          return;
+        }
         sendToBackground('settings.set', {
           clipDefaults: {
             mode,
             highlightTemplate: template.trim() === '' ? HighlightTemplateDefault : template,
           },
+          pageLinkTemplate,
         })
           .then((saved) => {
+            setLinkTemplate(saved.pageLinkTemplate);
             props.onSaved(saved);
             setStatus({ ok: true, text: t('settingsSaved') });
           })
@@ -72,6 +88,23 @@ export function ClipDefaultsForm(props: {
         />
         <p class="hint" id="highlight-template-hint">
           {t('highlightTemplateHint')}
+        </p>
+      </div>
+      <div class="field">
+        <label class="label" for="page-link-template">
+          {t('pageLinkTemplate')}
+        </label>
+        <input
+          id="page-link-template"
+          type="text"
+          value={linkTemplate}
+          spellcheck={false}
+          autocomplete="off"
+          aria-describedby="page-link-template-hint"
+          onInput={(e) => setLinkTemplate(e.currentTarget.value)}
+        />
+        <p class="hint" id="page-link-template-hint">
+          {t('pageLinkTemplateHint')}
         </p>
       </div>
       <div class="actions">

@@ -347,6 +347,7 @@ export function ClipPanel(props: {
       <SaveStatus
         state={save.state}
         serviceUrl={data.connection.serviceUrl}
+        pageLinkTemplate={data.settings.pageLinkTemplate}
         onRetry={() => void save.retry()}
       />
     </form>

@@ -94,6 +94,7 @@ export function HighlightPanel(props: {
       <SaveStatus
         state={save.state}
         serviceUrl={data.connection.serviceUrl}
+        pageLinkTemplate={data.settings.pageLinkTemplate}
         onRetry={() => void save.retry()}
       />
     </form>

@@ -137,6 +137,7 @@ export function QuickNotePanel(props: {
       <SaveStatus
         state={save.state}
         serviceUrl={data.connection.serviceUrl}
+        pageLinkTemplate={data.settings.pageLinkTemplate}
         onRetry={() => void save.retry()}
       />
     </form>

@@ -1,5 +1,5 @@
 import type { SaveState } from '../lib/ui/use-save';
-import { pageLink } from '../lib/ui/compose';
+import { pageLinkFor } from '../lib/ui/page-link';
 import { t } from '../lib/ui/i18n';
 import { problemText } from '../lib/ui/problem-text';
 
@@ -8,7 +8,12 @@ import { problemText } from '../lib/ui/problem-text';
  * "Saved" with a link to the page, "Queued" while the outbox has not confirmed, or the
  * failure with its reason and Retry. Page titles are rendered as text, never as HTML.
  */
-export function SaveStatus(props: { state: SaveState; serviceUrl: string; onRetry: () => void }) {
+export function SaveStatus(props: {
+  state: SaveState;
+  serviceUrl: string;
+  pageLinkTemplate: string;
+  onRetry: () => void;
+}) {
   const { state } = props;
   let body = null;
   if (state.phase === 'saving') {
@@ -27,7 +32,9 @@ export function SaveStatus(props: { state: SaveState; serviceUrl: string; onRetr
   } else if (state.phase === 'submitted') {
     const { entry } = state;
     if (entry.status === 'saved') {
-      const link = entry.result ? pageLink(props.serviceUrl, entry.result.pageId) : null;
+      const link = entry.result
+        ? pageLinkFor(props.serviceUrl, props.pageLinkTemplate, entry.result.pageId)
+        : null;
       body = (
         <p class="status saved">
           <span class="check" aria-hidden="true" />

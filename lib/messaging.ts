@@ -199,10 +199,14 @@ export const ClipDefaultsSchema = z.object({
 });
 export type ClipDefaults = z.infer<typeof ClipDefaultsSchema>;
 
+/** The link shown after a save, with `{origin}` and `{id}` placeholders (`lib/ui/page-link.ts`). */
+export const PageLinkTemplateSchema = z.string().trim().min(1).max(2000);
+
 /** Settings the UI may read and change (never the token). */
 export const PublicSettingsSchema = z.object({
   serviceUrl: z.string(),
   clipDefaults: ClipDefaultsSchema,
+  pageLinkTemplate: z.string(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
@@ -389,7 +393,11 @@ export const RequestSchemas = {
 
   'settings.get': { request: empty, response: PublicSettingsSchema },
   'settings.set': {
-    request: z.object({ clipDefaults: ClipDefaultsSchema.partial() }),
+    request: z.object({
+      clipDefaults: ClipDefaultsSchema.partial(),
+      /** Empty restores the default. */
+      pageLinkTemplate: z.string().trim().max(2000).optional(),
+    }),
     response: PublicSettingsSchema,
   },
 } as const;

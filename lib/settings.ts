@@ -15,6 +15,7 @@ import {
   DestinationSchema,
   FolderSchema,
   HighlightTemplateDefault,
+  PageLinkTemplateSchema,
   PageSummarySchema,
   PendingHighlightSchema,
   PopupDraftSchema,
@@ -37,6 +38,9 @@ export const DEFAULT_CLIP_DEFAULTS: ClipDefaults = {
 };
 
 export const RECENT_LIMIT = 8;
+
+/** The link shown after a save: the local service's page view (see `lib/ui/page-link.ts`). */
+export const DEFAULT_PAGE_LINK_TEMPLATE = '{origin}/view/pages/{id}';
 
 export const serviceUrlItem = storage.defineItem<string>('local:serviceUrl', {
   fallback: DEFAULT_SERVICE_URL,
@@ -63,6 +67,11 @@ export const clipDefaultsItem = storage.defineItem<ClipDefaults>('local:clipDefa
       };
     },
   },
+});
+
+/** `{origin}` and `{id}` placeholders; a new item with a fallback, so it needs no migration. */
+export const pageLinkTemplateItem = storage.defineItem<string>('local:pageLinkTemplate', {
+  fallback: DEFAULT_PAGE_LINK_TEMPLATE,
 });
 
 export const recentFoldersItem = storage.defineItem<z.infer<typeof RecentFolderSchema>[]>(
@@ -152,6 +161,7 @@ const schemas = new Map<unknown, z.ZodType>([
   [tokenItem, z.string().min(1).nullable()],
   [connectedUserItem, UserSchema.nullable()],
   [clipDefaultsItem, ClipDefaultsSchema],
+  [pageLinkTemplateItem, PageLinkTemplateSchema],
   [recentFoldersItem, z.array(RecentFolderSchema)],
   [recentPagesItem, z.array(RecentPageSchema)],
   [lastDestinationItem, DestinationSchema.nullable()],

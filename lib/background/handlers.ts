@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import type { OutboxEntryData } from '../messaging';
 import {
   clipDefaultsItem,
+  pageLinkTemplateItem,
   pendingHighlightItem,
   popupDraftItem,
   readItem,
@@ -123,18 +124,24 @@ export function createHandlers(ctx: BackgroundContext): Handlers {
       return { ok: true as const };
     },
 
-    'settings.get': async () => ({
-      serviceUrl: await readItem(serviceUrlItem),
-      clipDefaults: await readItem(clipDefaultsItem),
-    }),
+    'settings.get': publicSettings,
     'settings.set': async (data) => {
       const current = await readItem(clipDefaultsItem);
       await clipDefaultsItem.setValue({ ...current, ...data.clipDefaults });
-      return {
-        serviceUrl: await readItem(serviceUrlItem),
-        clipDefaults: await readItem(clipDefaultsItem),
-      };
+      if (data.pageLinkTemplate === '') await pageLinkTemplateItem.removeValue();
+      else if (data.pageLinkTemplate !== undefined) {
+        await pageLinkTemplateItem.setValue(data.pageLinkTemplate);
+      }
+      return publicSettings();
     },
+  };
+}
+
+async function publicSettings() {
+  return {
+    serviceUrl: await readItem(serviceUrlItem),
+    clipDefaults: await readItem(clipDefaultsItem),
+    pageLinkTemplate: await readItem(pageLinkTemplateItem),
   };
 }
 

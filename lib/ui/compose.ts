@@ -107,20 +107,6 @@ export function quickNoteWrite(
   };
 }
 
-/**
- * Where a saved page can be opened. The spec gives pages no human URL, so this is the API
- * resource (`GET /pages/{id}`) under the configured base URL.
- */
-export function pageLink(serviceUrl: string, pageId: string): string | null {
-  try {
-    const base = new URL(serviceUrl);
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') return null;
-    return `${base.href.replace(/\/+$/, '')}/pages/${encodeURIComponent(pageId)}`;
-  } catch {
-    return null;
-  }
-}
-
 /** The destination of a write, for "edit destination": same clip id, same content, new place. */
 export function retargetWrite(
   write: WriteRequest,

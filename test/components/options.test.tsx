@@ -132,6 +132,7 @@ describe('options page', () => {
             inboxTitle: 'Inbox',
             ...data.clipDefaults,
           },
+          pageLinkTemplate: data.pageLinkTemplate || '{origin}/view/pages/{id}',
         }),
       },
       connectedState(),
@@ -142,11 +143,27 @@ describe('options page', () => {
     fireEvent.input(screen.getByLabelText('Highlight template'), {
       target: { value: '> {{quote}} ({{url}})' },
     });
+    const linkField = screen.getByLabelText('Link to a saved page');
+    expect(linkField).toHaveProperty('value', '{origin}/view/pages/{id}');
+    fireEvent.input(linkField, { target: { value: ' https://notes.example/p/{id} ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await screen.findByText('Settings saved.');
     expect(bg.callsOf('settings.set')).toEqual([
-      { clipDefaults: { mode: 'bookmark', highlightTemplate: '> {{quote}} ({{url}})' } },
+      {
+        clipDefaults: { mode: 'bookmark', highlightTemplate: '> {{quote}} ({{url}})' },
+        pageLinkTemplate: 'https://notes.example/p/{id}',
+      },
     ]);
+  });
+
+  it('refuses a page link template that is not a web address, saving nothing', async () => {
+    const bg = renderOptions({}, connectedState());
+    fireEvent.input(await screen.findByLabelText('Link to a saved page'), {
+      target: { value: 'javascript:alert({id})' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText(/The page link must be an http or https address/);
+    expect(bg.callsOf('settings.set')).toEqual([]);
   });
 
   it('disconnects', async () => {

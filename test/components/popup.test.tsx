@@ -101,7 +101,7 @@ describe('popup states', () => {
       name: 'Open page',
     });
     expect(link.getAttribute('href')).toBe(
-      'http://127.0.0.1:8787/api/v1/pages/66666666-6666-4666-8666-666666666666',
+      'http://127.0.0.1:8787/view/pages/66666666-6666-4666-8666-666666666666',
     );
     const [submit] = bg.callsOf('clip.submit');
     expect(submit?.write).toMatchObject({

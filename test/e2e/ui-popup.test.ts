@@ -68,7 +68,7 @@ describe('the popup', () => {
       markdown.indexOf('Rivers carve valleys'),
     );
     const link = await popup.getByRole('link', { name: 'Open page' }).getAttribute('href');
-    expect(link).toBe(`${h.service.baseUrl}/pages/${pages[0]!.id}`);
+    expect(link).toBe(`${h.service.origin}/view/pages/${pages[0]!.id}`);
     await popup.close();
     await article.close();
   });

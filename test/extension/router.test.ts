@@ -25,6 +25,7 @@ const settings = {
     highlightTemplate: '> {{quote}}',
     inboxTitle: 'Inbox',
   },
+  pageLinkTemplate: '{origin}/view/pages/{id}',
 } as const;
 
 describe('message router', () => {

@@ -2,9 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   DEFAULT_CLIP_DEFAULTS,
+  DEFAULT_PAGE_LINK_TEMPLATE,
   DEFAULT_SERVICE_URL,
   clipDefaultsItem,
   folderCacheItem,
+  pageLinkTemplateItem,
   readItem,
   recentPagesItem,
   serviceUrlItem,
@@ -37,6 +39,17 @@ describe('settings', () => {
     expect(await readItem(clipDefaultsItem)).toEqual({ ...DEFAULT_CLIP_DEFAULTS, mode: 'full' });
     await fakeBrowser.storage.local.set({ clipDefaults: { mode: 'nonsense' } });
     expect(await readItem(clipDefaultsItem)).toEqual(DEFAULT_CLIP_DEFAULTS);
+  });
+
+  it('reads the page link template, falling back to the service page view when absent or corrupt', async () => {
+    expect(await readItem(pageLinkTemplateItem)).toBe('{origin}/view/pages/{id}');
+    expect(DEFAULT_PAGE_LINK_TEMPLATE).toBe('{origin}/view/pages/{id}');
+    await fakeBrowser.storage.local.set({ pageLinkTemplate: 'https://notes.example/p/{id}' });
+    expect(await readItem(pageLinkTemplateItem)).toBe('https://notes.example/p/{id}');
+    for (const corrupt of [42, '', '   ', null]) {
+      await fakeBrowser.storage.local.set({ pageLinkTemplate: corrupt });
+      expect(await readItem(pageLinkTemplateItem)).toBe(DEFAULT_PAGE_LINK_TEMPLATE);
+    }
   });
 
   it('migrates v1 clip defaults (template → highlightTemplate)', async () => {

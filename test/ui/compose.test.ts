@@ -4,7 +4,6 @@ import {
   additionContent,
   clipWrite,
   frontmatterBlock,
-  pageLink,
   quickNoteWrite,
   retargetWrite,
 } from '../../lib/ui/compose';
@@ -100,7 +99,7 @@ describe('quickNoteWrite', () => {
   });
 });
 
-describe('retargetWrite and pageLink', () => {
+describe('retargetWrite', () => {
   it('moves a write to another folder or page keeping its clip id', () => {
     const create = clipWrite(
       clipId,
@@ -121,13 +120,5 @@ describe('retargetWrite and pageLink', () => {
       clipId,
       pageId: other,
     });
-  });
-
-  it('links the page resource under the service base URL, never a javascript: URL', () => {
-    expect(pageLink('http://127.0.0.1:8787/api/v1/', page)).toBe(
-      `http://127.0.0.1:8787/api/v1/pages/${page}`,
-    );
-    expect(pageLink('javascript:alert(1)', page)).toBeNull();
-    expect(pageLink('not a url', page)).toBeNull();
   });
 });

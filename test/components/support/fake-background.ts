@@ -158,6 +158,7 @@ export function installFakeBackground(handlers: Handlers = {}): FakeBackground {
         highlightTemplate: '> {{quote}}',
         inboxTitle: 'Inbox',
       },
+      pageLinkTemplate: '{origin}/view/pages/{id}',
     }),
     'outbox.list': () => ({ entries: state.outbox }),
     'highlight.pending': () => ({ pending: null }),
