@@ -71,8 +71,9 @@ function positiveInt(value: string | undefined, name: string): number | undefine
 
 /**
  * Runs one shard in a worker thread. A page that runs longer than `timeoutMs` (an extractor
- * stuck in a loop cannot be interrupted inside its thread) counts as a failed page: the worker
- * is terminated and a new one resumes after that page.
+ * stuck in a loop cannot be interrupted inside its thread) or kills the worker counts as a
+ * failed page: the worker is terminated and a new one resumes after that page. Workers are
+ * also replaced every few dozen pages to bound memory.
  */
 function runWorker(
   plan: ShardPlan,
@@ -85,38 +86,47 @@ function runWorker(
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
     const worker = new Worker(bootstrap, { eval: true, workerData: plan });
     let current: { ordinal: number; page: string; since: number } | null = null;
-    let timedOut = false;
-    const watchdog = setInterval(() => {
-      if (!current || performance.now() - current.since < timeoutMs) return;
-      const hung = current;
-      timedOut = true;
+    let replaced = false;
+    // Stop this worker and go on in a fresh one after `after`.
+    const replace = (after: number) => {
+      replaced = true;
       clearInterval(watchdog);
-      receive({
-        type: 'failure',
-        ordinal: hung.ordinal,
-        message: `${hung.page}: no result after ${timeoutMs / 1000} s (worker stopped)`,
-      });
       void worker
         .terminate()
-        .then(() =>
-          runWorker({ ...plan, after: hung.ordinal }, receive, timeoutMs).then(resolve, reject),
-        );
+        .then(() => runWorker({ ...plan, after }, receive, timeoutMs).then(resolve, reject));
+    };
+    const failCurrent = (why: string) => {
+      if (!current) return false;
+      receive({ type: 'failure', ordinal: current.ordinal, message: `${current.page}: ${why}` });
+      replace(current.ordinal);
+      return true;
+    };
+    const watchdog = setInterval(() => {
+      if (current && performance.now() - current.since >= timeoutMs) {
+        failCurrent(`no result after ${timeoutMs / 1000} s (worker stopped)`);
+      }
     }, 1000);
     worker.on('message', (message: ShardMessage) => {
       if (message.type === 'start') {
         current = { ordinal: message.ordinal, page: message.page, since: performance.now() };
+      } else if (message.type === 'recycle') {
+        replace(message.after);
       } else {
         current = null;
         receive(message);
       }
     });
     worker.on('error', (error) => {
-      clearInterval(watchdog);
-      reject(error);
+      if (replaced) return;
+      // A page that exhausts the worker's heap is that page's failure, not the run's.
+      if (!failCurrent(`worker died: ${error.message}`)) {
+        clearInterval(watchdog);
+        reject(error);
+      }
     });
     worker.on('exit', (code) => {
+      if (replaced) return;
       clearInterval(watchdog);
-      if (timedOut) return;
       if (code === 0) resolve();
       else reject(new Error(`worker ${plan.index} exited with ${code}`));
     });
@@ -175,7 +185,7 @@ async function main(): Promise<void> {
   const loadFailures: { ordinal: number; message: string }[] = [];
   let lastReport = started;
   const receive = (message: ShardMessage) => {
-    if (message.type === 'start') return;
+    if (message.type === 'start' || message.type === 'recycle') return;
     if (message.type === 'result') results.push(message);
     else loadFailures.push(message);
     const done = results.length + loadFailures.length;

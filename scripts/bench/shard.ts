@@ -24,7 +24,15 @@ export interface ShardPlan {
 export type ShardMessage =
   | { type: 'start'; ordinal: number; page: string }
   | { type: 'result'; ordinal: number; result: PageResult }
-  | { type: 'failure'; ordinal: number; message: string };
+  | { type: 'failure'; ordinal: number; message: string }
+  | { type: 'recycle'; after: number };
+
+/**
+ * Pages one worker runs before it is replaced by a fresh one: jsdom documents are not all
+ * released (a whole-corpus run once grew a worker past its heap limit), so memory is bounded
+ * by recycling instead of trusting every page to clean up.
+ */
+const PAGES_PER_WORKER = 60;
 
 export function selectedSources(plan: Pick<ShardPlan, 'corpus' | 'set'>): SetSource[] {
   return detectSets(plan.corpus).filter((source) => !plan.set || source.set === plan.set);
@@ -33,9 +41,11 @@ export function selectedSources(plan: Pick<ShardPlan, 'corpus' | 'set'>): SetSou
 export async function runShard(
   plan: ShardPlan,
   emit: (message: ShardMessage) => void,
+  recycle = false,
 ): Promise<void> {
   const ours = await loadOurs(plan.standIn);
   let ordinal = 0;
+  let done = 0;
   for (const source of selectedSources(plan)) {
     let taken = 0;
     for (const ref of loadSet(source)) {
@@ -43,6 +53,10 @@ export async function runShard(
       if (taken++ >= plan.limit) break;
       const current = ordinal++;
       if (current % plan.count !== plan.index || current <= (plan.after ?? -1)) continue;
+      if (recycle && done++ >= PAGES_PER_WORKER) {
+        emit({ type: 'recycle', after: current - 1 });
+        return;
+      }
       emit({ type: 'start', ordinal: current, page: `${ref.set}/${ref.id}` });
       try {
         // Alternate which extractor runs first, page by page.
