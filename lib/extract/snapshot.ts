@@ -99,6 +99,16 @@ function maxDepth(root: Element): number {
   return deepest;
 }
 
+/** The single `<div>` child of `el` when that is all it holds (besides whitespace). */
+function onlyDivChild(el: Element): Element | null {
+  const child = el.firstElementChild;
+  if (!child || child !== el.lastElementChild || tagName(child) !== 'div') return null;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n !== child && (n.nodeType !== 3 || (n.nodeValue ?? '').trim())) return null;
+  }
+  return child;
+}
+
 /**
  * Bounds the nesting depth: first merges wrapper chains (a div whose only content is
  * another div; their classes are merged so Readability's class hints survive), then, if
@@ -106,19 +116,24 @@ function maxDepth(root: Element): number {
  */
 function limitDepth(body: Element): void {
   if (maxDepth(body) <= MAX_DEPTH) return;
-  for (const div of Array.from(body.getElementsByTagName('div')).reverse()) {
-    const child = div.firstElementChild;
-    if (!child || child !== div.lastElementChild || tagName(child) !== 'div') continue;
-    let onlyChild = true;
-    for (let n = div.firstChild; n; n = n.nextSibling) {
-      if (n !== child && (n.nodeType !== 3 || (n.nodeValue ?? '').trim())) onlyChild = false;
+  // Each chain is collapsed with one move (moving level by level costs O(depth) per level).
+  const merged = new Set<Element>();
+  for (const top of Array.from(body.getElementsByTagName('div'))) {
+    if (merged.has(top)) continue;
+    let bottom: Element = top;
+    const classes = [top.getAttribute('class') ?? ''];
+    let id = top.id;
+    for (let next = onlyDivChild(bottom); next; next = onlyDivChild(bottom)) {
+      bottom = next;
+      merged.add(bottom);
+      classes.push(bottom.getAttribute('class') ?? '');
+      id ||= bottom.id;
     }
-    if (!onlyChild) continue;
-    const classes =
-      `${div.getAttribute('class') ?? ''} ${child.getAttribute('class') ?? ''}`.trim();
-    if (classes) div.setAttribute('class', classes);
-    if (!div.id && child.id) div.id = child.id;
-    div.replaceChildren(...Array.from(child.childNodes));
+    if (bottom === top) continue;
+    const cls = classes.join(' ').trim();
+    if (cls) top.setAttribute('class', cls);
+    if (id) top.id = id;
+    top.replaceChildren(...Array.from(bottom.childNodes));
   }
   const stack: [Element, number][] = [[body, 0]];
   while (stack.length) {
@@ -129,6 +144,32 @@ function limitDepth(body: Element): void {
     }
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) stack.push([c, d + 1]);
   }
+}
+
+/**
+ * `importNode(node, true)`, or, when the engine's recursive clone overflows the stack on a
+ * pathologically deep page (jsdom does at a few thousand levels), the same copy made
+ * iteratively.
+ */
+function deepCopy(snap: Document, node: Element): Element {
+  try {
+    return snap.importNode(node, true);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+  }
+  const root = snap.importNode(node, false);
+  const stack: [Node, Node][] = [];
+  for (let c = node.lastChild; c; c = c.previousSibling) stack.push([c, root]);
+  while (stack.length) {
+    const [live, parent] = stack.pop()!;
+    if (live.nodeType === 3) parent.appendChild(snap.createTextNode(live.nodeValue ?? ''));
+    else if (live.nodeType === 1) {
+      const copy = snap.importNode(live, false);
+      parent.appendChild(copy);
+      for (let c = live.lastChild; c; c = c.previousSibling) stack.push([c, copy]);
+    }
+  }
+  return root;
 }
 
 const HEAD_KEEP = new Set(['title', 'meta', 'base']);
@@ -164,7 +205,7 @@ export function snapshotDocument(live: Document, baseUrl: string): Document {
   if (!liveBody) return snap;
   // A native deep copy is far faster than copying node by node, and it stays detached
   // while pruned, so jsdom never parses the CSS of the <style>s it drops.
-  const body = snap.importNode(liveBody, true);
+  const body = deepCopy(snap, liveBody);
   const check = canCheckVisibility(live);
   const stack: Pair[] = [];
   pushPairs(stack, liveBody, body, check);

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { codeText, languageOf } from '../../lib/extract/code';
+import {
+  buildFrontmatter,
+  renderFrontmatter,
+  withFrontmatter,
+} from '../../lib/extract/frontmatter';
+import { bestSrcsetUrl, isTrackingPixel } from '../../lib/extract/images';
+import { mathmlToTex } from '../../lib/extract/mathml-to-tex';
+import { cleanTitle, countWords, normalizeDate } from '../../lib/extract/metadata';
+import { parseSrcset, resolveLink, resolveMedia, resolveSrcset } from '../../lib/extract/urls';
+import { tidyMarkdown } from '../../lib/extract/whitespace';
+import { parseHtml } from '../../scripts/parse-html';
+
+const el = (html: string, selector = 'body > *'): Element => {
+  const doc = parseHtml(`<!DOCTYPE html><html><body>${html}</body></html>`, 'https://example.com/');
+  return doc.querySelector(selector)!;
+};
+
+describe('frontmatter', () => {
+  it('quotes every value, keeps the key order and survives hostile strings', () => {
+    const data = buildFrontmatter({
+      title: 'A: "quoted" # not a comment\n---\nkey: injected',
+      source: 'https://example.com/a?b=1&c=2',
+      author: "O'Brien",
+      published: '2024-01-02',
+      site: null,
+      clipped: new Date('2026-01-02T03:04:05Z'),
+      tags: ['one', ' two ', ''],
+      extra: { pageclip_id: '0b7c', title: 'ignored: fixed keys win' },
+    });
+    expect(Object.keys(data)).toEqual([
+      'title',
+      'source',
+      'author',
+      'published',
+      'clipped',
+      'tags',
+      'pageclip_id',
+    ]);
+    const text = renderFrontmatter(data);
+    expect(text.startsWith('---\n')).toBe(true);
+    expect(text.endsWith('\n---\n')).toBe(true);
+    expect(text).toContain('published: "2024-01-02"');
+    expect(text.split('\n').filter((l) => l === '---')).toHaveLength(2);
+    expect(parseYaml(text.slice(4, -4))).toEqual({
+      title: 'A: "quoted" # not a comment\n---\nkey: injected',
+      source: 'https://example.com/a?b=1&c=2',
+      author: "O'Brien",
+      published: '2024-01-02',
+      clipped: '2026-01-02T03:04:05.000Z',
+      tags: ['one', 'two'],
+      pageclip_id: '0b7c',
+    });
+  });
+
+  it('leaves out empty values and puts a blank line before the body', () => {
+    expect(renderFrontmatter({ a: null, b: '', c: [] })).toBe('');
+    expect(withFrontmatter({ title: 'T' }, 'Body\n')).toBe('---\ntitle: "T"\n---\n\nBody\n');
+    expect(withFrontmatter({}, 'Body\n')).toBe('Body\n');
+  });
+});
+
+describe('urls', () => {
+  it('resolves links and refuses unsafe schemes, even obfuscated', () => {
+    expect(resolveLink('../b?x=1#y', 'https://e.com/a/c/')).toBe('https://e.com/a/b?x=1#y');
+    expect(resolveLink('//cdn.e.com/x', 'https://e.com/')).toBe('https://cdn.e.com/x');
+    expect(resolveLink('mailto:a@e.com', 'https://e.com/')).toBe('mailto:a@e.com');
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:x',
+      'java\tscript:x',
+      'vbscript:x',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      '',
+    ]) {
+      expect(resolveLink(bad, 'https://e.com/')).toBeNull();
+    }
+    expect(resolveMedia('data:image/png;base64,AAAA', 'https://e.com/')).toBeNull();
+    expect(resolveMedia('img.png', 'https://e.com/a/')).toBe('https://e.com/a/img.png');
+  });
+
+  it('parses srcset like the HTML spec, commas inside URLs included', () => {
+    expect(
+      parseSrcset(
+        'https://i.e.com/c_fill,w_300/a.jpg 300w, https://i.e.com/c_fill,w_900/a.jpg 900w',
+      ),
+    ).toEqual([
+      { url: 'https://i.e.com/c_fill,w_300/a.jpg', width: 300, density: null },
+      { url: 'https://i.e.com/c_fill,w_900/a.jpg', width: 900, density: null },
+    ]);
+    expect(parseSrcset('a.jpg, b.jpg 2x')).toEqual([
+      { url: 'a.jpg', width: null, density: 1 },
+      { url: 'b.jpg', width: null, density: 2 },
+    ]);
+    expect(resolveSrcset('a.jpg 1x, javascript:x 2x, b.jpg 640w', 'https://e.com/p/')).toBe(
+      'https://e.com/p/a.jpg, https://e.com/p/b.jpg 640w',
+    );
+  });
+});
+
+describe('images', () => {
+  it('picks the widest, else the densest candidate', () => {
+    expect(bestSrcsetUrl(['s.jpg 320w, l.jpg 1280w', 'm.jpg 640w'])).toBe('l.jpg');
+    expect(bestSrcsetUrl(['a.jpg 1x, b.jpg 3x, c.jpg 2x'])).toBe('b.jpg');
+    expect(bestSrcsetUrl([''])).toBeNull();
+  });
+
+  it('recognises tracking pixels by size and by beacon URL', () => {
+    expect(isTrackingPixel(el('<img src="https://e.com/a.gif" width="1" height="1">'))).toBe(true);
+    expect(isTrackingPixel(el('<img src="https://www.google-analytics.com/collect?v=1">'))).toBe(
+      true,
+    );
+    expect(isTrackingPixel(el('<img src="https://e.com/pixel-art-gallery.jpg" width="800">'))).toBe(
+      false,
+    );
+  });
+});
+
+describe('code', () => {
+  it('finds the language in classes and attributes of the block and its wrappers', () => {
+    expect(languageOf(el('<pre><code class="language-rust">x</code></pre>'))).toBe('rust');
+    expect(languageOf(el('<pre class="brush: php; gutter: false">x</pre>'))).toBe('php');
+    expect(
+      languageOf(el('<div class="highlight highlight-source-python"><pre>x</pre></div>', 'pre')),
+    ).toBe('python');
+    expect(languageOf(el('<figure class="highlight cpp"><pre>x</pre></figure>', 'pre'))).toBe(
+      'cpp',
+    );
+    expect(languageOf(el('<pre data-language="Go">x</pre>'))).toBe('go');
+    expect(languageOf(el('<pre class="nohighlight">x</pre>'))).toBeNull();
+  });
+
+  it('keeps line structure from br, line elements and newlines without doubling', () => {
+    expect(codeText(el('<pre>a<br>b<br><br>c</pre>'))).toBe('a\nb\n\nc');
+    expect(codeText(el('<pre><div>a</div><div></div><div>c</div></pre>'))).toBe('a\n\nc');
+    expect(
+      codeText(
+        el(
+          '<pre><span class="line">a</span>\n<span class="line"></span>\n<span class="line">c</span></pre>',
+        ),
+      ),
+    ).toBe('a\n\nc');
+    expect(
+      codeText(el('<pre><span class="line">a</span><br><span class="line">b</span><br></pre>')),
+    ).toBe('a\nb');
+    expect(codeText(el('<pre>  indented\n&lt;tag&gt; &amp;&nbsp;x  \n\n</pre>'))).toBe(
+      '  indented\n<tag> & x',
+    );
+  });
+});
+
+describe('mathml-to-tex', () => {
+  it('converts the common presentation elements', () => {
+    const math = (inner: string) => el(`<math>${inner}</math>`, 'math');
+    expect(mathmlToTex(math('<mfrac><mi>a</mi><mi>b</mi></mfrac>'))).toBe('\\frac{a}{b}');
+    expect(mathmlToTex(math('<msup><mi>x</mi><mn>10</mn></msup>'))).toBe('x^{10}');
+    expect(mathmlToTex(math('<msubsup><mo>∑</mo><mi>i</mi><mi>n</mi></msubsup>'))).toBe(
+      '\\sum_i^n',
+    );
+    expect(mathmlToTex(math('<msqrt><mi>π</mi></msqrt><mo>≤</mo><mn>2</mn>'))).toBe(
+      '\\sqrt{\\pi} \\le 2',
+    );
+    expect(mathmlToTex(math('<mi>sin</mi><mi>θ</mi>'))).toBe('\\sin \\theta');
+    expect(mathmlToTex(math('<mroot><mi>x</mi><mn>3</mn></mroot>'))).toBe('\\sqrt[3]{x}');
+  });
+
+  it('stops at a depth limit instead of overflowing the stack', () => {
+    const deep = '<mrow>'.repeat(3000) + '<mi>x</mi>' + '</mrow>'.repeat(3000);
+    expect(() => mathmlToTex(el(`<math>${deep}</math>`, 'math'))).not.toThrow();
+  });
+});
+
+describe('metadata', () => {
+  it('removes a site name only when it is the site', () => {
+    expect(
+      cleanTitle('Bees count | The Daily Example', 'The Daily Example', 'https://daily.example/x'),
+    ).toBe('Bees count');
+    expect(
+      cleanTitle('Example Times: Harbour reopens', null, 'https://www.exampletimes.com/x'),
+    ).toBe('Example Times: Harbour reopens');
+    expect(
+      cleanTitle('Harbour reopens - exampletimes.com', null, 'https://www.exampletimes.com/x'),
+    ).toBe('Harbour reopens');
+    expect(
+      cleanTitle('Rust - a language empowering everyone', 'Blog', 'https://blog.example/x'),
+    ).toBe('Rust - a language empowering everyone');
+  });
+
+  it('counts words, and CJK characters one by one', () => {
+    expect(countWords('Hello, world! It’s 2024 — state-of-the-art.')).toBe(4 + 1);
+    expect(countWords('緑茶をおいしく')).toBe(7);
+    expect(countWords('緑茶 and tea')).toBe(4);
+    expect(countWords('')).toBe(0);
+  });
+
+  it('normalizes dates', () => {
+    expect(normalizeDate('2024-03-14T07:00:00Z')).toBe('2024-03-14T07:00:00Z');
+    expect(normalizeDate('March 14, 2024 07:00 UTC')).toBe('2024-03-14T07:00:00.000Z');
+    expect(normalizeDate('not a date')).toBeNull();
+  });
+});
+
+describe('whitespace', () => {
+  it('cleans prose but leaves fenced code alone', () => {
+    const md =
+      'Para   \n\n\n\n      indented prose\n\n```\n  code\n\n\n\n  kept\n```\n\n- item\n\n    continuation\n\nlast\\\n\n\\\n\nend\u00a0here';
+    expect(tidyMarkdown(md)).toBe(
+      'Para\n\nindented prose\n\n```\n  code\n\n\n\n  kept\n```\n\n- item\n\n    continuation\n\nlast\n\nend here\n',
+    );
+    expect(tidyMarkdown('\n\n')).toBe('');
+  });
+});
