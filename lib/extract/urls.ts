@@ -18,6 +18,11 @@ export function baseUrlOf(doc: Document, pageUrl: string): string {
   return pageUrl;
 }
 
+/** CMSs often escape `&` twice (`&amp;amp;` in the HTML), leaving `&amp;` in the URL. */
+function unescapeAmp(raw: string | null): string {
+  return (raw ?? '').trim().replace(/&amp;/gi, '&');
+}
+
 function tryUrl(raw: string, base: string): URL | null {
   try {
     return new URL(raw, base);
@@ -30,7 +35,7 @@ function tryUrl(raw: string, base: string): URL | null {
 export function resolveLink(raw: string | null, base: string): string | null {
   // Browsers strip ASCII whitespace and control characters before parsing a URL, so
   // "java\tscript:" is a javascript: URL; URL() does the same stripping for us.
-  const trimmed = (raw ?? '').trim();
+  const trimmed = unescapeAmp(raw);
   if (!trimmed) return null;
   const url = tryUrl(trimmed, base);
   if (!url || !SAFE_LINK_SCHEMES.has(url.protocol)) return null;
@@ -43,7 +48,7 @@ export function resolveLink(raw: string | null, base: string): string | null {
  * can carry script.
  */
 export function resolveMedia(raw: string | null, base: string): string | null {
-  const trimmed = (raw ?? '').trim();
+  const trimmed = unescapeAmp(raw);
   if (!trimmed) return null;
   const url = tryUrl(trimmed, base);
   if (!url || !SAFE_MEDIA_SCHEMES.has(url.protocol)) return null;

@@ -79,6 +79,10 @@ describe('urls', () => {
       expect(resolveLink(bad, 'https://e.com/')).toBeNull();
     }
     expect(resolveMedia('data:image/png;base64,AAAA', 'https://e.com/')).toBeNull();
+    // Twice-escaped ampersands from CMSs (`&amp;amp;` in the HTML).
+    expect(resolveLink('https://e.com/v?rel=0&amp;start=17', 'https://e.com/')).toBe(
+      'https://e.com/v?rel=0&start=17',
+    );
     expect(resolveMedia('img.png', 'https://e.com/a/')).toBe('https://e.com/a/img.png');
   });
 
