@@ -99,9 +99,9 @@ export function hidingSelectors(doc: Document): string[] {
     }
     for (const rule of Array.from(rules)) {
       const r = rule as CSSStyleRule;
-      if (rule.type !== 1 || !r.style || !r.selectorText) continue;
+      if (rule.type !== 1 || !r.style || !r.selectorText || r.style.length === 0) continue;
       const display = r.style.getPropertyValue('display').trim();
-      const visibility = r.style.getPropertyValue('visibility').trim();
+      const visibility = display === 'none' ? '' : r.style.getPropertyValue('visibility').trim();
       if (display === 'none' || visibility === 'hidden') {
         // Pseudo-elements and state selectors never match real elements in a static copy.
         if (
@@ -111,6 +111,8 @@ export function hidingSelectors(doc: Document): string[] {
         )
           continue;
         out.push(r.selectorText);
+        // Enough for the page's own utility classes; huge lists only slow the query.
+        if (out.length >= 200) return out;
       }
     }
   }

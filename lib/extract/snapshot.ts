@@ -214,13 +214,14 @@ export function snapshotDocument(live: Document, baseUrl: string): Document {
   while (stack.length) {
     const [l, c, checking] = stack.pop()!;
     const tag = tagName(c);
-    if (isDropped(c, tag) || isHiddenByMarkup(c) || (checking && isHiddenLive(l))) {
+    const attrs = c.hasAttributes();
+    if (isDropped(c, tag) || (attrs && isHiddenByMarkup(c)) || (checking && isHiddenLive(l))) {
       removed.push(c);
       continue;
     }
     // Kept on purpose (math, hidden=until-found): Readability would drop them for these.
-    if (c.hasAttribute('aria-hidden')) c.removeAttribute('aria-hidden');
-    if (c.hasAttribute('hidden')) c.removeAttribute('hidden');
+    if (attrs && c.hasAttribute('aria-hidden')) c.removeAttribute('aria-hidden');
+    if (attrs && c.hasAttribute('hidden')) c.removeAttribute('hidden');
     const childCheck = checking && !isOpaque(l);
     const shadow = (l as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
     if (shadow) {

@@ -10,7 +10,10 @@ const SAFE_MEDIA_SCHEMES = new Set(['http:', 'https:']);
 
 /** The base URL for relative references: `<base href>` if present (itself resolved), else the page URL. */
 export function baseUrlOf(doc: Document, pageUrl: string): string {
-  const href = doc.querySelector('base[href]')?.getAttribute('href');
+  // getElementsByTagName: an attribute selector would walk the whole page in jsdom.
+  const href = Array.from(doc.getElementsByTagName('base'))
+    .find((b) => b.hasAttribute('href'))
+    ?.getAttribute('href');
   if (href) {
     const resolved = tryUrl(href.trim(), pageUrl);
     if (resolved && SAFE_MEDIA_SCHEMES.has(resolved.protocol)) return resolved.href;
