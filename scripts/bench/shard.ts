@@ -3,8 +3,7 @@ import { loadOurs } from './ours.ts';
 import { runPage, type PageResult } from './run-page.ts';
 
 /**
- * The page loop, shared by the main thread (`--jobs 1`) and worker threads: every shard
- * enumerates the same pages in the same order and runs those whose ordinal modulo `count` is
+ * The page loop of one worker thread (scripts/bench/worker.ts): every shard enumerates the same pages in the same order and runs those whose ordinal modulo `count` is
  * its `index`. Each page is timed inside one thread, ours beside the baseline, so the time
  * ratio stays fair however many shards run.
  */
