@@ -3,9 +3,10 @@ import { loadOurs } from './ours.ts';
 import { runPage, type PageResult } from './run-page.ts';
 
 /**
- * The page loop of one worker thread (scripts/bench/worker.ts): every shard enumerates the same pages in the same order and runs those whose ordinal modulo `count` is
- * its `index`. Each page is timed inside one thread, ours beside the baseline, so the time
- * ratio stays fair however many shards run.
+ * The page loop of one worker thread (scripts/bench/worker.ts): every shard enumerates the
+ * same pages in the same order and runs those whose ordinal modulo `count` is its `index`.
+ * Each page is timed inside one thread, ours beside the baseline, so the time ratio stays
+ * fair however many shards run.
  */
 
 export interface ShardPlan {
