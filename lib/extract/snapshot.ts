@@ -181,8 +181,9 @@ const HEAD_KEEP = new Set(['title', 'meta', 'base']);
 export function snapshotDocument(live: Document, baseUrl: string): Document {
   const snap = live.implementation.createHTMLDocument('');
   const root = snap.documentElement;
+  // Cloned as nodes: the parser accepts names (`[class]`, AMP's `⚡`) that setAttribute rejects.
   for (const attr of Array.from(live.documentElement.attributes))
-    root.setAttribute(attr.name, attr.value);
+    root.setAttributeNode(snap.importNode(attr));
   const head = snap.head;
   const base = snap.createElement('base');
   base.setAttribute('href', baseUrl);

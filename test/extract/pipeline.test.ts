@@ -117,6 +117,16 @@ describe('extract() pipeline', () => {
     expect(doc.querySelector('.css-hidden')).not.toBeNull();
   });
 
+  it('keeps going when the page has attribute names setAttribute rejects ([class], ⚡)', () => {
+    const html = ARTICLE.replace(
+      '<html lang="en">',
+      '<html lang="en" [class]="x()" ⚡ a"b="c">',
+    ).replace('<article>', '<article [class]="y" ⚡>');
+    const r = extract(parseHtml(html, URL), URL, { now: NOW });
+    expect(r.title).toBe('Post');
+    expect(r.body).toContain('Third paragraph closes the article');
+  });
+
   it('works on a document without a view or a body', () => {
     const blank = parseHtml(
       '<html><head><title>x</title></head></html>',
