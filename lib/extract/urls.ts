@@ -21,9 +21,20 @@ export function baseUrlOf(doc: Document, pageUrl: string): string {
   return pageUrl;
 }
 
-/** CMSs often escape `&` twice (`&amp;amp;` in the HTML), leaving `&amp;` in the URL. */
-function unescapeAmp(raw: string | null): string {
-  return (raw ?? '').trim().replace(/&amp;/gi, '&');
+const URL_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+/**
+ * CMSs often escape attribute values twice (`&amp;amp;`, `&amp;#x27;` in the HTML), leaving
+ * entities in the parsed URL; a URL never means them literally, so one more level is decoded.
+ */
+export function decodeUrlEntities(raw: string | null): string {
+  return (raw ?? '')
+    .trim()
+    .replace(/&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|(amp|quot|apos|lt|gt));/gi, (m, hex, dec, name) => {
+      const code = hex ? parseInt(hex as string, 16) : dec ? Number(dec) : -1;
+      if (code >= 0) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+      return URL_ENTITIES[(name as string).toLowerCase()] ?? m;
+    });
 }
 
 function tryUrl(raw: string, base: string): URL | null {
@@ -38,7 +49,7 @@ function tryUrl(raw: string, base: string): URL | null {
 export function resolveLink(raw: string | null, base: string): string | null {
   // Browsers strip ASCII whitespace and control characters before parsing a URL, so
   // "java\tscript:" is a javascript: URL; URL() does the same stripping for us.
-  const trimmed = unescapeAmp(raw);
+  const trimmed = decodeUrlEntities(raw);
   if (!trimmed) return null;
   const url = tryUrl(trimmed, base);
   if (!url || !SAFE_LINK_SCHEMES.has(url.protocol)) return null;
@@ -51,7 +62,7 @@ export function resolveLink(raw: string | null, base: string): string | null {
  * can carry script.
  */
 export function resolveMedia(raw: string | null, base: string): string | null {
-  const trimmed = unescapeAmp(raw);
+  const trimmed = decodeUrlEntities(raw);
   if (!trimmed) return null;
   const url = tryUrl(trimmed, base);
   if (!url || !SAFE_MEDIA_SCHEMES.has(url.protocol)) return null;

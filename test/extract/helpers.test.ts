@@ -84,6 +84,13 @@ describe('urls', () => {
       'https://e.com/v?rel=0&start=17',
     );
     expect(resolveMedia('img.png', 'https://e.com/a/')).toBe('https://e.com/a/img.png');
+    // Any twice-escaped entity, numeric ones included: an apostrophe in a text fragment.
+    expect(resolveLink('/p#:~:text=The%20Council&#x27;s&#39;&quot;', 'https://e.com/')).toBe(
+      "https://e.com/p#:~:text=The%20Council's'%22",
+    );
+    expect(resolveMedia('/i.png?a=1&AMP;b=2&#0;', 'https://e.com/')).toBe(
+      'https://e.com/i.png?a=1&b=2&#0;',
+    );
   });
 
   it('parses srcset like the HTML spec, commas inside URLs included', () => {
