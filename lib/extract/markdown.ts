@@ -19,7 +19,9 @@ import { TASK_ATTR } from './tasks';
 
 type TNode = TurndownService.Node;
 
-const HTML_TAGS_AFTER_LT = /<(?=[A-Za-z/!?])/g;
+// A `<` ending a text node too: the next node may start with `/font>` (readability/clean-links
+// has `wreck&lt;</a>/font&gt;`), and together they would render as a raw tag.
+const HTML_TAGS_AFTER_LT = /<(?=[A-Za-z/!?]|\s*$)/g;
 const ENTITY = /&(?=#?[A-Za-z0-9]+;)/g;
 
 function escapeText(service: TurndownService, base: (s: string) => string, text: string): string {
