@@ -56,6 +56,13 @@ const GUTTER =
   '.gutter, .line-numbers-rows, .lineno, .linenos, .line-number, .line-numbers-wrapper, .hljs-ln-numbers, .linenumber, .ln-num, .react-syntax-highlighter-line-number, .code-line-number, [data-line-number]:empty, .rouge-gutter';
 const COPY_BUTTONS =
   'button, .copy, .copy-button, .copy-code, .copy-code-button, .code-copy, .clipboard, .btn-copy, .toolbar, .code-toolbar > .toolbar, .code-header';
+/**
+ * Line numbers written inline before each line: Chroma's `span.ln` / `span.lnt` (class mode)
+ * or an unselectable span (inline-style mode, `user-select:none`). Only removed when they
+ * hold a bare number, since some highlighters also call a whole line `ln`.
+ */
+const INLINE_LINE_NUMBER =
+  'span.ln, span.lnt, [style*="user-select:none"], [style*="user-select: none"]';
 const LINE_CLASS = /(?:^|\s)(?:line|code-line|ln|hljs-ln-line|highlight-line|token-line)(?:\s|$)/;
 const BLOCK_TAGS = new Set(['div', 'p', 'li', 'tr']);
 const BLOCK_PARENTS = new Set([
@@ -257,6 +264,9 @@ export function normalizeCodeBlocks(root: Element): number {
       }
     }
     for (const g of Array.from(pre.querySelectorAll(GUTTER))) g.remove();
+    for (const g of Array.from(pre.querySelectorAll(INLINE_LINE_NUMBER))) {
+      if (/^\s*\d+\s*$/.test(g.textContent ?? '')) g.remove();
+    }
     const editor = pre.querySelector(EDITOR_CONTENT);
     const label = editor ? editorLabel(pre, editor) : null;
     for (const b of Array.from(pre.querySelectorAll(COPY_BUTTONS))) b.remove();
