@@ -16,8 +16,9 @@ const CONTAINERS =
   'ol.footnotes, section.footnotes, div.footnotes, .footnotes, .footnote-list, .footnotes-list, [role="doc-endnotes"], ol.references, .reflist, .mw-references-wrap, aside.footnotes, #footnotes, .easy-footnotes-wrapper, .wp-block-footnotes';
 const BACKLINKS =
   '.footnote-backref, .footnote-back, [role="doc-backlink"], .mw-cite-backlink, a[href*="#fnref"], a[href*="#ref"], .reversefootnote, .footnote-return, .easy-footnote-to-top';
+// A number is required: `#english` (a language jump link) or `#notes` is no note.
 const NOTE_ID =
-  /^(?:fn|footnote|note|endnote|en|cite_note|ftn|sdfootnote|_ftn|easy-footnote-bottom)[-_:.]?\w*/i;
+  /^(?:fn|footnote|note|endnote|en|cite_note|ftn|sdfootnote|_ftn|easy-footnote-bottom)[-_:.]?[\w.:-]*\d[\w.:-]*$/i;
 const NOTE_LABEL = /^(?:\[?\(?\d{1,4}\)?\]?|[*†‡§¶]{1,3}|\[?[a-z]\]?)$/i;
 const NOTES_HEADING =
   /^(?:foot ?notes?|notes|endnotes|references(?: and notes)?|notes and references|sources)$/i;
