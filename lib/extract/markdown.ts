@@ -191,7 +191,9 @@ function createService(): TurndownService {
         prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
       }
       const isParagraph = /\n$/.test(content);
-      const body = content.replace(/^\n+/, '').replace(/\n+$/, '') + (isParagraph ? '\n' : '');
+      // Leading spaces (often `&nbsp;` from an empty amount span) would make the item's
+      // text an indented code block: `-     Salz`.
+      const body = content.replace(/^\s+/, '').replace(/\n+$/, '') + (isParagraph ? '\n' : '');
       const indented = body.replace(/\n/g, '\n' + ' '.repeat(prefix.length));
       return prefix + indented + (node.nextSibling && !/\n$/.test(indented) ? '\n' : '');
     },
