@@ -14,6 +14,16 @@ export function tagName(el: Element): string {
   return el.localName.toLowerCase();
 }
 
+/**
+ * The elements under `root` with a tag name, as a static array. `querySelectorAll` rather
+ * than `Array.from(getElementsByTagName())`: iterating jsdom's live HTMLCollection is about
+ * eight times slower (measured on the trafilatura corpus), and a static list also stays
+ * valid while the caller removes elements.
+ */
+export function elementsByTag(root: ParentNode, tag: string): Element[] {
+  return Array.from(root.querySelectorAll(tag));
+}
+
 /** Replaces `el` with its children, keeping their order. */
 export function unwrap(el: Element): void {
   const parent = el.parentNode;

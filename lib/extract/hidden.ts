@@ -1,4 +1,4 @@
-import { tagName } from './dom';
+import { elementsByTag, tagName } from './dom';
 
 /**
  * Hidden content: what the reader cannot see is not clipped. Decided on the live DOM (the
@@ -121,7 +121,7 @@ export function hidingSelectors(doc: Document): string[] {
 
 /** Removes markup-hidden elements under root (used on selection fragments). */
 export function removeHidden(root: Element): void {
-  for (const el of Array.from(root.getElementsByTagName('*'))) {
+  for (const el of elementsByTag(root, '*')) {
     if (!el.isConnected) continue;
     if (isHiddenByMarkup(el)) el.remove();
     else {

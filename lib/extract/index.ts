@@ -1,6 +1,7 @@
 import { isProbablyReaderable } from '@mozilla/readability';
 import { removeBoilerplate, removeControls } from './boilerplate';
 import { normalizeCodeBlocks } from './code';
+import { elementsByTag } from './dom';
 import { applyFootnotes } from './footnotes';
 import { buildFrontmatter, withFrontmatter } from './frontmatter';
 import { removeHidden } from './hidden';
@@ -45,7 +46,7 @@ function prepare(root: Element, url: string): void {
   // Fragment links always mean this page, whatever `<base href>` says; made absolute now so
   // Readability cannot resolve them against the base.
   const pageNoHash = url.replace(/#.*$/, '');
-  for (const a of Array.from(root.getElementsByTagName('a'))) {
+  for (const a of elementsByTag(root, 'a')) {
     const href = a.getAttribute('href');
     if (href?.startsWith('#')) a.setAttribute('href', pageNoHash + href);
   }

@@ -1,4 +1,4 @@
-import { tagName } from './dom';
+import { elementsByTag, tagName } from './dom';
 import {
   canCheckVisibility,
   hidingSelectors,
@@ -78,7 +78,7 @@ function flattenShadow(shadow: ShadowRoot, host: Element, check: boolean, stack:
 
 /** Unwraps the `<slot>` elements left in a flattened copy. */
 function unwrapSlots(root: Element): void {
-  for (const slot of Array.from(root.getElementsByTagName('slot'))) {
+  for (const slot of elementsByTag(root, 'slot')) {
     slot.replaceWith(...Array.from(slot.childNodes));
   }
 }
@@ -118,7 +118,7 @@ function limitDepth(body: Element): void {
   if (maxDepth(body) <= MAX_DEPTH) return;
   // Each chain is collapsed with one move (moving level by level costs O(depth) per level).
   const merged = new Set<Element>();
-  for (const top of Array.from(body.getElementsByTagName('div'))) {
+  for (const top of elementsByTag(body, 'div')) {
     if (merged.has(top)) continue;
     let bottom: Element = top;
     const classes = [top.getAttribute('class') ?? ''];
@@ -193,7 +193,7 @@ export function snapshotDocument(live: Document, baseUrl: string): Document {
     if (HEAD_KEEP.has(tag) || (tag === 'script' && !isDropped(el, tag)))
       head.appendChild(snap.importNode(el, true));
   }
-  for (const el of Array.from(live.getElementsByTagName('script'))) {
+  for (const el of elementsByTag(live, 'script')) {
     // JSON-LD often sits in the body; metadata needs it in one place.
     if (
       !live.head?.contains(el) &&
