@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { parse as parseYaml } from 'yaml';
-import { ApiError } from '../http/api-error';
 import { requireScope } from '../http/auth';
+import { requireMarkdown } from '../http/require-markdown';
 import { newRouter, type Deps } from '../http/env';
 import { ADMIN } from '../domain/access';
 import { assertContentSize, newEtag, splitFrontmatter } from '../domain/content';
@@ -31,8 +31,6 @@ const ImportResult = z
     images: z.array(z.object({ path: z.string(), id: Uuid, url: z.string() })),
   })
   .openapi('ImportResult');
-
-const MARKDOWN = /^text\/markdown\s*(;|$)/i;
 
 /** Title of an imported document: `title` in its frontmatter, else its first `# ` heading. */
 function titleOf(text: string): string | undefined {
@@ -85,19 +83,7 @@ export function importsRoutes(deps: Deps) {
       path: '/imports/page',
       tags,
       summary: 'Import one markdown document as a page',
-      middleware: [
-        write,
-        async (c, next) => {
-          if (!MARKDOWN.test(c.req.header('content-type') ?? '')) {
-            throw new ApiError(
-              415,
-              'unsupported_media_type',
-              'Content-Type header: must be text/markdown',
-            );
-          }
-          return next();
-        },
-      ] as const,
+      middleware: [write, requireMarkdown] as const,
       request: {
         query: z.object({
           parentId: Uuid.optional().openapi({ description: 'target folder; omitted: the root' }),

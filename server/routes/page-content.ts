@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../http/api-error';
 import { requireScope } from '../http/auth';
+import { requireMarkdown } from '../http/require-markdown';
 import { newRouter, type Deps } from '../http/env';
 import { runIdempotent } from '../http/idempotency';
 import { EDIT, VIEW } from '../domain/access';
@@ -50,8 +51,6 @@ const ContentOperationResult = z
   .object({ id: z.string(), etag: z.string() })
   .openapi('ContentOperationResult');
 
-const MARKDOWN = /^text\/markdown\s*(;|$)/i;
-
 export function pageContentRoutes(deps: Deps) {
   const { repos, access } = deps;
   const app = newRouter();
@@ -90,16 +89,7 @@ export function pageContentRoutes(deps: Deps) {
       middleware: [
         write,
         // Content type before If-Match and the page lookup (docs/api.md, PUT checks).
-        async (c, next) => {
-          if (!MARKDOWN.test(c.req.header('content-type') ?? '')) {
-            throw new ApiError(
-              415,
-              'unsupported_media_type',
-              'Content-Type header: must be text/markdown',
-            );
-          }
-          return next();
-        },
+        requireMarkdown,
         // The 5 MiB cap itself is applied app-wide by http/body.ts, before authentication.
       ] as const,
       request: {
