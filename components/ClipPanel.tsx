@@ -11,7 +11,7 @@ import { bookmarkMarkdown, tabInfo, type TabInfo } from '../lib/ui/tab-bookmark'
 import { FolderPicker } from './FolderPicker';
 import { ModePicker } from './ModePicker';
 import { PagePicker } from './PagePicker';
-import { SaveStatus } from './SaveStatus';
+import { SaveFeedback } from './SaveFeedback';
 import { Skeleton } from './Skeleton';
 
 export type Extraction = ResponseOf<'tab.extract'>;
@@ -339,17 +339,7 @@ export function ClipPanel(props: {
         </button>
         <span class="hint keys">{t('saveHint')}</span>
       </div>
-      {invalid !== null && (
-        <p class="error" role="alert">
-          {invalid}
-        </p>
-      )}
-      <SaveStatus
-        state={save.state}
-        serviceUrl={data.connection.serviceUrl}
-        pageLinkTemplate={data.settings.pageLinkTemplate}
-        onRetry={() => void save.retry()}
-      />
+      <SaveFeedback invalid={invalid} save={save} data={data} />
     </form>
   );
 }

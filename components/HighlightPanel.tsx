@@ -7,7 +7,7 @@ import type { PopupData } from '../lib/ui/use-popup-data';
 import { useSave } from '../lib/ui/use-save';
 import { FolderPicker } from './FolderPicker';
 import { PagePicker } from './PagePicker';
-import { SaveStatus } from './SaveStatus';
+import { SaveFeedback } from './SaveFeedback';
 
 /**
  * The context menu's "Append to… › Choose…": the background kept the highlight (with the
@@ -86,17 +86,7 @@ export function HighlightPanel(props: {
           {t('highlightDiscard')}
         </button>
       </div>
-      {invalid !== null && (
-        <p class="error" role="alert">
-          {invalid}
-        </p>
-      )}
-      <SaveStatus
-        state={save.state}
-        serviceUrl={data.connection.serviceUrl}
-        pageLinkTemplate={data.settings.pageLinkTemplate}
-        onRetry={() => void save.retry()}
-      />
+      <SaveFeedback invalid={invalid} save={save} data={data} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { t } from '../lib/ui/i18n';
 import type { PopupData } from '../lib/ui/use-popup-data';
 import { useSave } from '../lib/ui/use-save';
 import { FolderPicker } from './FolderPicker';
-import { SaveStatus } from './SaveStatus';
+import { SaveFeedback } from './SaveFeedback';
 
 /**
  * A quick note: appended to a page found by exact title in the chosen folder and created on
@@ -129,17 +129,7 @@ export function QuickNotePanel(props: {
         </button>
         <span class="hint keys">{t('saveHint')}</span>
       </div>
-      {invalid !== null && (
-        <p class="error" role="alert">
-          {invalid}
-        </p>
-      )}
-      <SaveStatus
-        state={save.state}
-        serviceUrl={data.connection.serviceUrl}
-        pageLinkTemplate={data.settings.pageLinkTemplate}
-        onRetry={() => void save.retry()}
-      />
+      <SaveFeedback invalid={invalid} save={save} data={data} />
     </form>
   );
 }
