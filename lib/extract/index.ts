@@ -56,8 +56,8 @@ function prepare(root: Element, url: string): void {
   markTaskItems(root);
 }
 
-function preparedSnapshot(doc: Document, url: string): Document {
-  const snap = snapshotDocument(doc, baseUrlOf(doc, url));
+function preparedSnapshot(doc: Document, url: string, base: string): Document {
+  const snap = snapshotDocument(doc, base);
   if (snap.body) prepare(snap.body, url);
   return snap;
 }
@@ -97,9 +97,10 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   const now = options.now ?? new Date();
 
   // Steps 1–3.
-  const snap = preparedSnapshot(doc, url);
-  const meta = readMetadata(snap);
+  // The base URL is read once: finding `<base>` walks the live page.
   const base = baseUrlOf(doc, url);
+  const snap = preparedSnapshot(doc, url, base);
+  const meta = readMetadata(snap);
   const readerable = isProbablyReaderable(snap);
 
   // Step 4.
@@ -108,7 +109,7 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   if (mode === 'article') {
     article = readArticle(
       snap,
-      () => preparedSnapshot(doc, url),
+      () => preparedSnapshot(doc, url, base),
       () => textLength(doc.body),
     );
     content = article?.content ?? null;
