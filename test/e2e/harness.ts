@@ -256,7 +256,14 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     extensionUrl: (path) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`,
     async openExtensionPage(path) {
       const page = await context.newPage();
-      await page.goto(h.extensionUrl(path));
+      const url = h.extensionUrl(path);
+      // On a fresh profile (and after a restart) the background opens the options page
+      // itself, and Chromium may do that in this very blank tab: when that navigation goes
+      // where we were going, we are already there.
+      await page.goto(url).catch(async (error: unknown) => {
+        if (!/interrupted by another navigation/.test(String(error))) throw error;
+        await page.waitForURL(url);
+      });
       return page;
     },
     async send(type, data) {

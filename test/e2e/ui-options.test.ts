@@ -17,15 +17,8 @@ afterAll(async () => {
 });
 
 async function openOptions() {
-  const page = await h.context.newPage();
+  const page = await h.openExtensionPage('options.html');
   await page.setViewportSize({ width: 900, height: 900 });
-  const url = h.extensionUrl('options.html');
-  // On a fresh profile the background opens the options page on install (first run), and
-  // Chromium may do that in this very blank tab: then we are already where we wanted to go.
-  await page.goto(url).catch(async (error: unknown) => {
-    if (!/interrupted by another navigation/.test(String(error))) throw error;
-    await page.waitForURL(url);
-  });
   return page;
 }
 
