@@ -14,11 +14,10 @@
  * Facts this relies on are in /work/shared/TOOLCHAIN.md ("End-to-end tests in a real browser").
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import type { E2eHooks } from '../../lib/background/e2e-hooks';
@@ -29,11 +28,13 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../lib/messaging';
+import { newestMtime, REPO_ROOT, withBuildLock } from '../helpers/build-lock';
 import { startService, type RunningService } from '../helpers/service';
+
+export { REPO_ROOT };
 
 const run = promisify(execFile);
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 export const E2E_DIST = join(REPO_ROOT, '.output', 'chrome-mv3-e2e');
 /** For `beforeAll(launch, LAUNCH_TIMEOUT_MS)`: the first launch may wait for a build (under the lock). */
 export const LAUNCH_TIMEOUT_MS = 240_000;
@@ -46,52 +47,15 @@ const BUILD_INPUTS = [
   'wxt.config.ts',
   'package.json',
 ];
-const BUILD_LOCK = join(
-  tmpdir(),
-  `pageclip-e2e-build-${Buffer.from(REPO_ROOT).toString('hex').slice(-16)}.lock`,
-);
-
 // ---------------------------------------------------------------------------------------
 // Build once (several test files in parallel share one build, guarded by a lock directory)
 // ---------------------------------------------------------------------------------------
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
-  return newest;
-}
 
 export function e2eBuildIsFresh(): boolean {
   const manifest = join(E2E_DIST, 'manifest.json');
   if (!existsSync(manifest)) return false;
   const built = statSync(manifest).mtimeMs;
   return BUILD_INPUTS.every((p) => newestMtime(join(REPO_ROOT, p)) <= built);
-}
-
-async function withLock<T>(fn: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      // A lock older than the longest build belongs to a killed run.
-      if (existsSync(BUILD_LOCK) && Date.now() - statSync(BUILD_LOCK).mtimeMs > 180_000) {
-        rmSync(BUILD_LOCK, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`e2e build lock ${BUILD_LOCK} held too long`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -101,7 +65,7 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
 export async function copyE2eBuild(): Promise<string> {
   await ensureE2eBuild();
   const copy = mkdtempSync(join(tmpdir(), 'pageclip-e2e-dist-'));
-  await withLock(async () => cpSync(E2E_DIST, copy, { recursive: true }));
+  await withBuildLock(async () => cpSync(E2E_DIST, copy, { recursive: true }));
   return copy;
 }
 
@@ -110,7 +74,7 @@ export async function ensureE2eBuild(): Promise<string> {
   if (process.env.PAGECLIP_E2E_SKIP_BUILD === '1' && existsSync(join(E2E_DIST, 'manifest.json')))
     return E2E_DIST;
   if (e2eBuildIsFresh()) return E2E_DIST;
-  await withLock(async () => {
+  await withBuildLock(async () => {
     if (e2eBuildIsFresh()) return;
     await run(join(REPO_ROOT, 'node_modules', '.bin', 'wxt'), ['build', '--mode', 'e2e'], {
       cwd: REPO_ROOT,

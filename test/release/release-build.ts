@@ -8,16 +8,15 @@
  * two WXT builds at once rewrite `.wxt/` under each other.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
+import { newestMtime, REPO_ROOT, withBuildLock } from '../helpers/build-lock';
+
+export { REPO_ROOT };
 
 const run = promisify(execFile);
-
-export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
 export const OUTPUT = join(REPO_ROOT, '.output');
 export const CHROME_DIST = join(OUTPUT, 'chrome-mv3');
@@ -47,48 +46,12 @@ const INPUTS = [
   'package-lock.json',
 ];
 
-const BUILD_LOCK = join(
-  tmpdir(),
-  `pageclip-e2e-build-${Buffer.from(REPO_ROOT).toString('hex').slice(-16)}.lock`,
-);
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
-  return newest;
-}
-
 function packagesAreFresh(): boolean {
   const zips = Object.values(PACKAGES);
   if (!zips.every((z) => existsSync(z))) return false;
   if (![CHROME_DIST, FIREFOX_DIST].every((d) => existsSync(join(d, 'manifest.json')))) return false;
   const oldest = Math.min(...zips.map((z) => statSync(z).mtimeMs));
   return INPUTS.every((p) => newestMtime(join(REPO_ROOT, p)) <= oldest);
-}
-
-async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      if (existsSync(BUILD_LOCK) && Date.now() - statSync(BUILD_LOCK).mtimeMs > 180_000) {
-        rmSync(BUILD_LOCK, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`build lock ${BUILD_LOCK} held too long`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
 }
 
 /** `npm run zip` unless the packages are newer than every input; returns its output (or ''). */
