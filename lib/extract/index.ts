@@ -8,7 +8,14 @@ import { removeHidden } from './hidden';
 import { fixImages } from './images';
 import { escapeMarkdownText, toMarkdown } from './markdown';
 import { convertMath } from './math';
-import { clean, cleanTitle, countWords, normalizeDate, readMetadata } from './metadata';
+import {
+  chooseByline,
+  chooseTitle,
+  clean,
+  countWords,
+  normalizeDate,
+  readMetadata,
+} from './metadata';
 import { readArticle, type ArticleOutcome } from './readability-pass';
 import { selectionContainer } from './selection';
 import { snapshotDocument } from './snapshot';
@@ -73,25 +80,6 @@ function textLength(el: Element | null): number {
   return el ? (el.textContent ?? '').replace(/\s+/g, ' ').length : 0;
 }
 
-function cleanByline(raw: string | null): string | null {
-  let v = clean(raw).replace(/^by[:\s]+/i, '');
-  // Link labels that Readability sometimes takes for a byline.
-  if (/^(?:more (?:by|from)|follow|view all|see all|all posts|posts by|written by\s*$)/i.test(v))
-    return null;
-  // A date or counter glued on ("Lucas Nolan22 Dec 2016651"): names do not hold digits.
-  v = v.replace(/\s*\d[\s\S]*$/, '').replace(/[\s,;|·•–—-]+$/, '');
-  if (!v || /^https?:\/\//i.test(v) || v.length > 100) return null;
-  return v;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname || url;
-  } catch {
-    return url;
-  }
-}
-
 export function extract(doc: Document, url: string, options: ExtractOptions = {}): ExtractResult {
   const mode: ClipMode = options.mode ?? 'article';
   const now = options.now ?? new Date();
@@ -137,14 +125,15 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
 
   // Step 8 (metadata first: bookmark bodies need the title).
   const siteName = clean(article?.siteName ?? meta.siteName) || null;
-  const rawTitle =
-    clean(article?.title) ||
-    clean(meta.title) ||
-    clean(doc.querySelector('h1')?.textContent) ||
-    hostOf(url);
-  const title = cleanTitle(rawTitle, siteName, url);
+  const title = chooseTitle(
+    article?.title ?? null,
+    meta.title,
+    () => doc.querySelector('h1'),
+    siteName,
+    url,
+  );
   const excerpt = clean(article?.excerpt ?? meta.excerpt) || null;
-  const byline = cleanByline(article?.byline ?? null) ?? cleanByline(meta.byline);
+  const byline = chooseByline(article?.byline ?? null, meta.byline);
   const published = normalizeDate(article?.published ?? meta.published);
   const lang = meta.lang ?? (clean(article?.lang) || null);
 

@@ -188,3 +188,46 @@ export function normalizeDate(raw: string | null): string | null {
   const t = Date.parse(v);
   return Number.isFinite(t) ? new Date(t).toISOString() : null;
 }
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || url;
+  } catch {
+    return url;
+  }
+}
+
+function cleanByline(raw: string | null): string | null {
+  let v = clean(raw).replace(/^by[:\s]+/i, '');
+  // Link labels that Readability sometimes takes for a byline.
+  if (/^(?:more (?:by|from)|follow|view all|see all|all posts|posts by|written by\s*$)/i.test(v))
+    return null;
+  // A date or counter glued on ("Lucas Nolan22 Dec 2016651"): names do not hold digits.
+  v = v.replace(/\s*\d[\s\S]*$/, '').replace(/[\s,;|·•–—-]+$/, '');
+  if (!v || /^https?:\/\//i.test(v) || v.length > 100) return null;
+  return v;
+}
+
+/**
+ * The clip's title: Readability's, else the page's metadata, else its first `<h1>` (read
+ * lazily from the live page), else the host; then cleaned of site-name decorations.
+ */
+export function chooseTitle(
+  articleTitle: string | null,
+  metaTitle: string | null,
+  firstHeading: () => Element | null,
+  siteName: string | null,
+  url: string,
+): string {
+  const raw =
+    clean(articleTitle) || clean(metaTitle) || clean(firstHeading()?.textContent) || hostOf(url);
+  return cleanTitle(raw, siteName, url);
+}
+
+/** The clip's author: Readability's byline when it looks like a name, else the metadata's. */
+export function chooseByline(
+  articleByline: string | null,
+  metaByline: string | null,
+): string | null {
+  return cleanByline(articleByline) ?? cleanByline(metaByline);
+}
