@@ -3,7 +3,8 @@ import { normalizedText, tagName } from './dom';
 /**
  * Table rules: layout tables (role=presentation, a single column, or holding another
  * table) are flattened into their content; data tables whose cells span rows or columns
- * are marked for a clean HTML table; every other table becomes a GFM table.
+ * are marked for a clean HTML table; every other table becomes a GFM table. Rows whose
+ * cells hold nothing but code leave their table as blocks first (splitAroundCode).
  */
 
 export const TABLE_ATTR = 'data-pageclip-table';
@@ -23,7 +24,8 @@ function cellsOf(tr: Element): Element[] {
 export function isLayoutTable(table: Element): boolean {
   const role = table.getAttribute('role');
   if (role === 'presentation' || role === 'none') return true;
-  // A fence cannot live in a cell: a table holding code (or another table) is layout.
+  // A fence cannot live in a cell: a table still holding code (splitAroundCode did not
+  // apply) or another table is layout.
   if (table.querySelector('table, pre')) return true;
   const rows = rowsOf(table);
   if (rows.length === 0) return true;
@@ -43,7 +45,8 @@ function spans(table: Element): boolean {
   return false;
 }
 
-function flatten(table: Element): void {
+/** A fragment starting with the table's own caption as a paragraph, if it has one. */
+function captionFragment(table: Element): DocumentFragment {
   const doc = table.ownerDocument;
   const frag = doc.createDocumentFragment();
   const caption = table.querySelector('caption');
@@ -52,23 +55,85 @@ function flatten(table: Element): void {
     while (caption.firstChild) p.appendChild(caption.firstChild);
     frag.appendChild(p);
   }
+  return frag;
+}
+
+/** Appends a row's non-empty cells to `frag` as blocks. */
+function appendCellsAsBlocks(frag: DocumentFragment, tr: Element): void {
+  for (const cell of cellsOf(tr)) {
+    if (!normalizedText(cell) && !cell.querySelector('img, pre, table, [data-pageclip-tex]'))
+      continue;
+    const div = tr.ownerDocument.createElement('div');
+    while (cell.firstChild) div.appendChild(cell.firstChild);
+    frag.appendChild(div);
+  }
+}
+
+function flatten(table: Element): void {
+  const frag = captionFragment(table);
+  for (const tr of rowsOf(table)) appendCellsAsBlocks(frag, tr);
+  table.replaceWith(frag);
+}
+
+/**
+ * Whether every code block of the table fills a cell on its own, as in reference docs'
+ * declaration tables (header rows, then a row whose first cell is one `<pre>` and whose
+ * last says "since v2"). Code mixed with prose in a cell is a page laid out in a grid.
+ */
+function hasCodeOnlyCells(table: Element): boolean {
+  const pres = Array.from(table.querySelectorAll('pre'));
+  if (pres.length === 0) return false;
+  for (const pre of pres) {
+    const cell = pre.closest('td, th');
+    if (!cell || cell.closest('table') !== table) return false;
+    const rest = cell.cloneNode(true) as Element;
+    for (const code of Array.from(rest.querySelectorAll('pre'))) code.remove();
+    if (normalizedText(rest)) return false;
+  }
+  return true;
+}
+
+function splittable(table: Element): boolean {
+  const role = table.getAttribute('role');
+  if (role === 'presentation' || role === 'none') return false;
+  // Spans may cross the cut; a nested table makes the whole thing layout anyway.
+  return !table.querySelector('table') && !spans(table) && hasCodeOnlyCells(table);
+}
+
+/**
+ * A fence cannot live in a cell, so rows holding code leave the table as blocks (the code
+ * stays a fenced block), and each run of rows between them becomes a table of its own,
+ * classified like any other. Returns those tables.
+ */
+function splitAroundCode(table: Element): Element[] {
+  const doc = table.ownerDocument;
+  const frag = captionFragment(table);
+  const pieces: Element[] = [];
+  let piece: Element | null = null;
   for (const tr of rowsOf(table)) {
-    for (const cell of cellsOf(tr)) {
-      if (!normalizedText(cell) && !cell.querySelector('img, pre, table, [data-pageclip-tex]'))
-        continue;
-      const div = doc.createElement('div');
-      while (cell.firstChild) div.appendChild(cell.firstChild);
-      frag.appendChild(div);
+    if (tr.querySelector('pre')) {
+      piece = null;
+      appendCellsAsBlocks(frag, tr);
+      continue;
     }
+    if (!piece) {
+      piece = doc.createElement('table');
+      pieces.push(piece);
+      frag.appendChild(piece);
+    }
+    piece.appendChild(tr);
   }
   table.replaceWith(frag);
+  return pieces;
 }
 
 export function classifyTables(root: Element): void {
   // Outermost first: flattening a layout table exposes its inner tables, handled in turn.
   for (const table of Array.from(root.querySelectorAll('table'))) {
     if (!table.isConnected) continue;
-    if (isLayoutTable(table)) flatten(table);
-    else table.setAttribute(TABLE_ATTR, spans(table) ? 'html' : 'gfm');
+    for (const piece of splittable(table) ? splitAroundCode(table) : [table]) {
+      if (isLayoutTable(piece)) flatten(piece);
+      else piece.setAttribute(TABLE_ATTR, spans(piece) ? 'html' : 'gfm');
+    }
   }
 }
