@@ -61,8 +61,12 @@ export function parseFragment(doc: Document, html: string): DocumentFragment {
   const view = doc.defaultView as { DOMParser?: typeof DOMParser } | null;
   const Parser = view?.DOMParser ?? (globalThis as { DOMParser?: typeof DOMParser }).DOMParser;
   if (!Parser) return fragment;
-  const parsed = new Parser().parseFromString(html, 'text/html');
-  for (const node of Array.from(parsed.body.childNodes))
+  // The explicit skeleton: linkedom's parser does not add the implied <html> and <body>.
+  const parsed = new Parser().parseFromString(
+    `<!DOCTYPE html><html><head></head><body>${html}</body></html>`,
+    'text/html',
+  );
+  for (const node of Array.from(parsed.body?.childNodes ?? []))
     fragment.appendChild(doc.importNode(node, true));
   return fragment;
 }

@@ -131,13 +131,13 @@ export function removeHidden(root: Element): void {
   }
 }
 
-/** Removes the elements matched by stylesheet-derived hiding selectors. */
-export function removeBySelectors(root: Element, selectors: string[]): void {
-  if (selectors.length === 0) return;
-  let matched: Element[] = [];
+/** Elements under `root` matched by any of `selectors` (one combined query when it parses). */
+export function matchingSelectors(root: ParentNode, selectors: string[]): Element[] {
+  if (selectors.length === 0) return [];
   try {
-    matched = Array.from(root.querySelectorAll(selectors.join(',')));
+    return Array.from(root.querySelectorAll(selectors.join(',')));
   } catch {
+    const matched: Element[] = [];
     for (const sel of selectors) {
       try {
         matched.push(...Array.from(root.querySelectorAll(sel)));
@@ -145,11 +145,11 @@ export function removeBySelectors(root: Element, selectors: string[]): void {
         // An engine-specific selector this DOM cannot parse.
       }
     }
+    return matched;
   }
-  for (const el of matched) {
-    const tag = tagName(el);
-    if (tag === 'body' || tag === 'html' || tag === 'main' || tag === 'article') continue;
-    if (NO_BOX.has(tag) || el.closest('math, details')) continue;
-    el.remove();
-  }
+}
+
+/** Elements without a box of their own (they cannot be "hidden"). */
+export function hasNoBox(tag: string): boolean {
+  return NO_BOX.has(tag);
 }

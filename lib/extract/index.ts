@@ -63,17 +63,25 @@ function prepare(root: Element, url: string): void {
   markTaskItems(root);
 }
 
-function preparedSnapshot(doc: Document, url: string, base: string): Document {
-  const snap = snapshotDocument(doc, base);
-  if (snap.body) prepare(snap.body, url);
+function preparedSnapshot(
+  doc: Document,
+  url: string,
+  base: string,
+  createDocument: (() => Document) | undefined,
+): Document {
+  const snap = snapshotDocument(doc, base, createDocument);
+  prepare(snap.body, url);
   return snap;
 }
 
-function attachToFreshBody(snap: Document, content: Element): Element {
-  const host = snap.implementation.createHTMLDocument('');
-  const adopted = host.adoptNode(content);
-  host.body.appendChild(adopted);
-  return adopted;
+/**
+ * Makes `content` the only thing in its document's body: the cleaning steps rely on
+ * `isConnected` and `getElementById`, and must not find the rest of the page.
+ */
+function attachAlone(content: Element): Element {
+  const body = content.ownerDocument.body;
+  if (content !== body) body.replaceChildren(content);
+  return content;
 }
 
 function textLength(el: Element | null): number {
@@ -87,7 +95,7 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   // Steps 1–3.
   // The base URL is read once: finding `<base>` walks the live page.
   const base = baseUrlOf(doc, url);
-  const snap = preparedSnapshot(doc, url, base);
+  const snap = preparedSnapshot(doc, url, base, options.workingDocument);
   const meta = readMetadata(snap);
   const readerable = isProbablyReaderable(snap);
 
@@ -97,22 +105,21 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   if (mode === 'article') {
     article = readArticle(
       snap,
-      () => preparedSnapshot(doc, url, base),
+      () => preparedSnapshot(doc, url, base, options.workingDocument),
       () => textLength(doc.body),
     );
     content = article?.content ?? null;
   } else if (mode === 'full') {
     content = snap.body;
   } else if (mode === 'selection') {
-    content = attachToFreshBody(snap, selectionContainer(snap, options.selection ?? []));
+    content = attachAlone(selectionContainer(snap, doc, options.selection ?? []));
     removeHidden(content);
     prepare(content, url);
   }
 
-  // Step 5. Readability returns a detached element; the cleaning steps rely on
-  // `isConnected` and `getElementById`, so it moves into the body of a fresh document.
+  // Step 5. Readability returns a detached element.
   let notes: Element[] = [];
-  if (content && content !== snap.body) content = attachToFreshBody(snap, content);
+  if (content) attachAlone(content);
   if (content) {
     notes = applyFootnotes(content, doc, url, (note) => prepare(note, url)).ordered;
     // Boilerplate before URLs: unwrapping dangling links would lose the classes it matches.

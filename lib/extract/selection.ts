@@ -1,5 +1,6 @@
 import { languageOf } from './code';
 import { tagName } from './dom';
+import { copyTree, elementCopier } from './snapshot';
 
 /**
  * Selection clips: each range is cloned into its own block of a container in the
@@ -12,12 +13,13 @@ function contextElement(range: Range): Element | null {
   return node.nodeType === 1 ? (node as Element) : node.parentElement;
 }
 
-export function selectionContainer(snap: Document, ranges: Range[]): Element {
+export function selectionContainer(snap: Document, live: Document, ranges: Range[]): Element {
   const container = snap.createElement('div');
+  const copyElement = elementCopier(snap, live);
   for (const range of ranges) {
     if (range.collapsed) continue;
     const context = contextElement(range);
-    let holder: Node = snap.importNode(range.cloneContents(), true);
+    let holder: Node = copyTree(snap, range.cloneContents(), copyElement);
     const pre = context?.closest('pre');
     if (pre) {
       const wrap = snap.createElement('pre');

@@ -4,25 +4,36 @@ import {
   hidingSelectors,
   isHiddenByMarkup,
   isHiddenLive,
+  hasNoBox,
   isOpaque,
-  removeBySelectors,
+  matchingSelectors,
 } from './hidden';
 
 /**
  * Step 1 of the pipeline: an inert copy of the page to work on, built node by node from the
  * live document, which is never modified. Left out while copying: what the reader cannot
- * see (decided on the live DOM, where computed styles exist), scripts (except MathJax TeX
- * and JSON-LD metadata), styles, templates, non-video iframes. Open shadow roots are
- * flattened: a host's copy gets its shadow tree, with each `<slot>` replaced by the light
- * nodes assigned to it.
+ * see (decided on the live DOM, where computed styles exist), comments, scripts (except
+ * MathJax TeX and JSON-LD metadata, which moves to the head), styles, templates, non-video
+ * iframes. Open shadow roots are flattened: a host's copy gets its shadow tree, each
+ * `<slot>` replaced by the light nodes assigned to it.
  *
- * Copying selectively rather than `cloneNode(true)` then pruning is also much faster in
- * jsdom, where cloning a `<style>` re-parses its CSS.
+ * The copy may live in another DOM implementation than the page (`createDocument`): in
+ * Node, the command line and the benchmark hand in a linkedom document, in which Readability,
+ * the cleaning steps and Turndown run several times faster than in jsdom. Within one
+ * implementation an element is copied with `importNode(el, false)`, which keeps the
+ * attribute names the parser accepts and `setAttribute` rejects (`[class]`, AMP's `⚡`).
+ * Building the copy while walking, rather than cloning the body and pruning it, never
+ * creates the nodes that are dropped.
  */
 
 const DROP_TAGS = new Set(['style', 'template', 'link', 'object', 'embed', 'canvas', 'dialog']);
 const VIDEO_HOSTS =
   /^(?:https?:)?\/\/(?:www\.)?(?:youtube(?:-nocookie)?\.com|player\.vimeo\.com|youtu\.be)\//;
+const XHTML = 'http://www.w3.org/1999/xhtml';
+
+function isJsonLd(el: Element): boolean {
+  return (el.getAttribute('type') ?? '').toLowerCase() === 'application/ld+json';
+}
 
 function isDropped(el: Element, tag: string): boolean {
   if (DROP_TAGS.has(tag)) return true;
@@ -34,52 +45,161 @@ function isDropped(el: Element, tag: string): boolean {
   return false;
 }
 
-type Pair = [live: Element, copy: Element, check: boolean];
 type SlotLike = Element & { assignedNodes?: (o?: { flatten?: boolean }) => Node[] };
 
-function pushPairs(stack: Pair[], live: ParentNode, copy: ParentNode, check: boolean): void {
-  const pairs: Pair[] = [];
-  let l = live.firstElementChild;
-  let c = copy.firstElementChild;
-  while (l && c) {
-    pairs.push([l, c, check]);
-    l = l.nextElementSibling;
-    c = c.nextElementSibling;
-  }
-  for (let i = pairs.length - 1; i >= 0; i--) stack.push(pairs[i]!);
+/** A shallow copy of `el` in `target`: same-implementation clone, else rebuilt by name. */
+export type ElementCopier = (el: Element) => Element;
+
+export function elementCopier(target: Document, live: Document): ElementCopier {
+  if (Object.getPrototypeOf(target) === Object.getPrototypeOf(live))
+    return (el) => target.importNode(el, false);
+  return (el) => {
+    const ns = el.namespaceURI;
+    let copy: Element;
+    try {
+      copy =
+        ns && ns !== XHTML
+          ? target.createElementNS(ns, el.localName)
+          : target.createElement(el.localName);
+    } catch {
+      copy = target.createElement('span'); // a name only the parser accepts; the content stays
+    }
+    const attrs = el.attributes;
+    for (let i = 0; i < attrs.length; i++) {
+      const attr = attrs[i]!;
+      try {
+        copy.setAttribute(attr.name, attr.value);
+      } catch {
+        // A name this implementation rejects: the attribute carries nothing we use.
+      }
+    }
+    return copy;
+  };
 }
 
 /**
- * Gives `host` (the copy) the content of the live host's open shadow root, with each
- * `<slot>` replaced by copies of the light nodes assigned to it (or its fallback content).
+ * Where a copy's content comes from: an open shadow root instead of the light children, and
+ * for a `<slot>` the nodes assigned to it (or its fallback content).
  */
-function flattenShadow(shadow: ShadowRoot, host: Element, check: boolean, stack: Pair[]): void {
-  const doc = host.ownerDocument;
-  host.replaceChildren();
-  for (const child of Array.from(shadow.childNodes)) host.appendChild(doc.importNode(child, true));
-  pushPairs(stack, shadow, host, check);
-  // Slots are resolved on the live tree (assignment is the engine's business), then copied.
-  const liveSlots = Array.from(shadow.querySelectorAll('slot'));
-  const copySlots = Array.from(host.querySelectorAll('slot'));
-  liveSlots.forEach((slot, i) => {
-    const copy = copySlots[i];
-    if (!copy) return;
-    const assigned = (slot as SlotLike).assignedNodes?.({ flatten: true }) ?? [];
-    if (assigned.length === 0) return; // fallback content stays
-    const frag = doc.createDocumentFragment();
-    for (const node of assigned) {
-      const clone = doc.importNode(node, true);
-      frag.appendChild(clone);
-      if (node.nodeType === 1) stack.push([node as Element, clone as Element, check]);
-    }
-    copy.replaceChildren(frag);
-  });
+function firstSource(node: Node): Node | null {
+  const shadow = (node as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
+  return shadow ? shadow.firstChild : node.firstChild;
 }
 
-/** Unwraps the `<slot>` elements left in a flattened copy. */
-function unwrapSlots(root: Element): void {
-  for (const slot of elementsByTag(root, 'slot')) {
-    slot.replaceWith(...Array.from(slot.childNodes));
+function slotted(slot: Element): Node[] {
+  return (slot as SlotLike).assignedNodes?.({ flatten: true }) ?? [];
+}
+
+/** A full copy of `node` (no pruning) in `target`, iteratively: pages nest thousands deep. */
+export function copyTree(target: Document, node: Node, copyElement: ElementCopier): Node {
+  if (node.nodeType !== 1 && node.nodeType !== 11)
+    return target.createTextNode(node.textContent ?? '');
+  const root: Node =
+    node.nodeType === 11 ? target.createDocumentFragment() : copyElement(node as Element);
+  const stack: [Node, Node][] = [[node, root]];
+  while (stack.length) {
+    const [live, copy] = stack.pop()!;
+    for (let c = live.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) copy.appendChild(target.createTextNode(c.nodeValue ?? ''));
+      else if (c.nodeType === 1) {
+        const el = copyElement(c as Element);
+        copy.appendChild(el);
+        if (c.firstChild) stack.push([c, el]);
+      }
+    }
+  }
+  return root;
+}
+
+interface Walk {
+  target: Document;
+  copyElement: ElementCopier;
+  /** Elements the page's own style sheets hide (engines without layout only). */
+  hiddenBySheets: Set<Element>;
+  head: Element;
+  /** Whether the head has its `<title>` yet. */
+  titled: boolean;
+}
+
+/**
+ * A run of live nodes still to copy under one copy parent: siblings from `next` on, or
+ * (for a slot) the rest of an array. Siblings rather than `childNodes[i]`: indexing a live
+ * NodeList goes through a proxy in jsdom.
+ */
+interface Frame {
+  next: Node | null;
+  list: Node[] | null;
+  index: number;
+  parent: Node;
+  check: boolean;
+}
+
+function take(frame: Frame): Node | null {
+  if (frame.list) return frame.list[frame.index++] ?? null;
+  const node = frame.next;
+  if (node) frame.next = node.nextSibling;
+  return node;
+}
+
+/** Copies the content of `liveRoot` under `copyRoot`, dropping what is not kept; iterative. */
+function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: boolean): void {
+  const { target, copyElement, hiddenBySheets, head } = walk;
+  const stack: Frame[] = [
+    { next: firstSource(liveRoot), list: null, index: 0, parent: copyRoot, check },
+  ];
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    const node = take(frame);
+    if (!node) {
+      stack.pop();
+      continue;
+    }
+    if (node.nodeType === 3) {
+      frame.parent.appendChild(target.createTextNode(node.nodeValue ?? ''));
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const el = node as Element;
+    const tag = tagName(el);
+    const attrs = el.hasAttributes();
+    if (
+      isDropped(el, tag) ||
+      (attrs && isHiddenByMarkup(el)) ||
+      (frame.check && isHiddenLive(el)) ||
+      hiddenBySheets.has(el)
+    )
+      continue;
+    if (tag === 'title' && !walk.titled && el.namespaceURI === XHTML) {
+      // A title the parser put in the body (text before the doctype does that) is still
+      // the document's title; not every DOM looks for it outside the head.
+      walk.titled = true;
+      head.appendChild(copyTree(target, el, copyElement));
+      continue;
+    }
+    if (tag === 'script' && isJsonLd(el)) {
+      // Metadata reads JSON-LD from the head; in the body it would only be article noise.
+      head.appendChild(copyTree(target, el, copyElement));
+      continue;
+    }
+    const check = frame.check && !isOpaque(el);
+    if (tag === 'slot') {
+      const assigned = slotted(el);
+      stack.push(
+        assigned.length
+          ? { next: null, list: assigned, index: 0, parent: frame.parent, check }
+          : { next: el.firstChild, list: null, index: 0, parent: frame.parent, check },
+      );
+      continue;
+    }
+    const copy = copyElement(el);
+    // Kept on purpose (math, hidden=until-found): Readability would drop them for these.
+    if (attrs) {
+      copy.removeAttribute('aria-hidden');
+      copy.removeAttribute('hidden');
+    }
+    frame.parent.appendChild(copy);
+    const first = firstSource(el);
+    if (first) stack.push({ next: first, list: null, index: 0, parent: copy, check });
   }
 }
 
@@ -146,94 +266,64 @@ function limitDepth(body: Element): void {
   }
 }
 
-/**
- * `importNode(node, true)`, or, when the engine's recursive clone overflows the stack on a
- * pathologically deep page (jsdom does at a few thousand levels), the same copy made
- * iteratively.
- */
-function deepCopy(snap: Document, node: Element): Element {
-  try {
-    return snap.importNode(node, true);
-  } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
+const HEAD_KEEP = new Set(['title', 'meta', 'base']);
+const ROOT_ATTRIBUTES = ['lang', 'xml:lang', 'dir'];
+
+/** Elements hidden by the page's style sheets, for engines without `checkVisibility`. */
+function sheetHidden(live: Document): Set<Element> {
+  const hidden = new Set<Element>();
+  for (const el of matchingSelectors(live, hidingSelectors(live))) {
+    const tag = tagName(el);
+    if (tag === 'body' || tag === 'html' || tag === 'main' || tag === 'article') continue;
+    if (hasNoBox(tag) || el.closest('math, details')) continue;
+    hidden.add(el);
   }
-  const root = snap.importNode(node, false);
-  const stack: [Node, Node][] = [];
-  for (let c = node.lastChild; c; c = c.previousSibling) stack.push([c, root]);
-  while (stack.length) {
-    const [live, parent] = stack.pop()!;
-    if (live.nodeType === 3) parent.appendChild(snap.createTextNode(live.nodeValue ?? ''));
-    else if (live.nodeType === 1) {
-      const copy = snap.importNode(live, false);
-      parent.appendChild(copy);
-      for (let c = live.lastChild; c; c = c.previousSibling) stack.push([c, copy]);
-    }
-  }
-  return root;
+  return hidden;
 }
 
-const HEAD_KEEP = new Set(['title', 'meta', 'base']);
-
 /**
- * Copies the live document into a new inert document. `baseUrl` becomes the copy's
- * `<base href>`, so relative URLs keep resolving as on the page.
+ * Copies the live document into a new inert document made by `createDocument` (by default
+ * one of the page's own implementation). `baseUrl` becomes the copy's `<base href>`, so
+ * relative URLs keep resolving as on the page.
  */
-export function snapshotDocument(live: Document, baseUrl: string): Document {
-  const snap = live.implementation.createHTMLDocument('');
+export function snapshotDocument(
+  live: Document,
+  baseUrl: string,
+  createDocument: () => Document = () => live.implementation.createHTMLDocument(''),
+): Document {
+  const snap = createDocument();
+  const copyElement = elementCopier(snap, live);
   const root = snap.documentElement;
-  // Cloned as nodes: the parser accepts names (`[class]`, AMP's `⚡`) that setAttribute rejects.
-  for (const attr of Array.from(live.documentElement.attributes))
-    root.setAttributeNode(snap.importNode(attr));
+  // Only the language and direction: Readability would take an `<html class>` such as
+  // "with-banner" for an unlikely candidate and remove the whole document.
+  for (const name of ROOT_ATTRIBUTES) {
+    const value = live.documentElement.getAttribute(name);
+    if (value !== null) root.setAttribute(name, value);
+  }
   const head = snap.head;
   const base = snap.createElement('base');
   base.setAttribute('href', baseUrl);
   head.replaceChildren(base); // createHTMLDocument('') adds an empty <title> that would win
-  for (const el of Array.from(live.head?.children ?? [])) {
+  let titled = false;
+  for (let el = live.head?.firstElementChild ?? null; el; el = el.nextElementSibling) {
     const tag = tagName(el);
     if (HEAD_KEEP.has(tag) || (tag === 'script' && !isDropped(el, tag)))
-      head.appendChild(snap.importNode(el, true));
-  }
-  for (const el of elementsByTag(live, 'script')) {
-    // JSON-LD often sits in the body; metadata needs it in one place.
-    if (
-      !live.head?.contains(el) &&
-      (el.getAttribute('type') ?? '').toLowerCase() === 'application/ld+json'
-    ) {
-      head.appendChild(snap.importNode(el, true));
-    }
+      head.appendChild(copyTree(snap, el, copyElement));
+    if (tag === 'title') titled = true;
   }
   const liveBody = live.body;
+  const body = snap.body ?? root.appendChild(snap.createElement('body'));
+  body.replaceChildren();
   if (!liveBody) return snap;
-  // A native deep copy is far faster than copying node by node, and it stays detached
-  // while pruned, so jsdom never parses the CSS of the <style>s it drops.
-  const body = deepCopy(snap, liveBody);
   const check = canCheckVisibility(live);
-  const stack: Pair[] = [];
-  pushPairs(stack, liveBody, body, check);
-  const removed: Element[] = [];
-  let hasShadow = false;
-  while (stack.length) {
-    const [l, c, checking] = stack.pop()!;
-    const tag = tagName(c);
-    const attrs = c.hasAttributes();
-    if (isDropped(c, tag) || (attrs && isHiddenByMarkup(c)) || (checking && isHiddenLive(l))) {
-      removed.push(c);
-      continue;
-    }
-    // Kept on purpose (math, hidden=until-found): Readability would drop them for these.
-    if (attrs && c.hasAttribute('aria-hidden')) c.removeAttribute('aria-hidden');
-    if (attrs && c.hasAttribute('hidden')) c.removeAttribute('hidden');
-    const childCheck = checking && !isOpaque(l);
-    const shadow = (l as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
-    if (shadow) {
-      hasShadow = true;
-      flattenShadow(shadow, c, childCheck, stack);
-    } else if (l.firstElementChild) pushPairs(stack, l, c, childCheck);
-  }
-  for (const el of removed) el.remove();
-  if (hasShadow) unwrapSlots(body);
+  const walk: Walk = {
+    target: snap,
+    copyElement,
+    hiddenBySheets: check ? new Set() : sheetHidden(live),
+    head,
+    titled,
+  };
+  copyVisible(walk, liveBody, body, check);
   limitDepth(body);
-  root.replaceChild(body, snap.body);
-  if (!check) removeBySelectors(body, hidingSelectors(live));
   return snap;
 }

@@ -11,6 +11,12 @@ export interface ExtractOptions {
   tags?: string[];
   /** Extra frontmatter keys, e.g. `{ pageclip_id: clipId }` from the outbox. */
   extraFrontmatter?: Record<string, string>;
+  /**
+   * Makes the empty document the pipeline copies the page into and works in. Default: one of
+   * the page's own DOM implementation. Node callers pass a faster DOM than the one that
+   * parsed the page (scripts/working-document.ts: linkedom instead of jsdom).
+   */
+  workingDocument?: () => Document;
 }
 
 export interface ExtractResult {

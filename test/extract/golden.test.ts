@@ -3,10 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extract, type ClipMode } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
+import { linkedomDocument } from '../../scripts/working-document';
 
 // Golden tests: every test/fixtures/extract/<case>.html (pages we wrote) must extract to
 // exactly <case>.md. The URL and mode come from `<!-- url: … -->` / `<!-- mode: … -->`
 // comments. UPDATE_GOLDEN=1 rewrites the .md files; review every change by eye.
+// Each case runs twice: working in the page's own DOM (jsdom here, the browser in the
+// extension) and in linkedom (the command line's working document); both must agree.
 
 const DIR = join(import.meta.dirname, '../fixtures/extract');
 const NOW = new Date('2026-01-02T03:04:05.000Z');
@@ -28,11 +31,17 @@ describe('golden extraction fixtures', () => {
     expect(cases.length).toBeGreaterThanOrEqual(15);
   });
 
+  const workingDocuments = { 'page DOM': undefined, linkedom: linkedomDocument };
   for (const name of cases) {
-    it(name, () => {
+    it.each(Object.entries(workingDocuments))(`${name} (%s)`, (_, workingDocument) => {
       const html = readFileSync(join(DIR, `${name}.html`), 'utf8');
       const { url, mode } = fixtureOptions(html);
-      const result = extract(parseHtml(html, url), url, { mode, now: NOW, tags: ['clipped'] });
+      const result = extract(parseHtml(html, url), url, {
+        mode,
+        now: NOW,
+        tags: ['clipped'],
+        workingDocument,
+      });
       const expectedPath = join(DIR, `${name}.md`);
       if (process.env.UPDATE_GOLDEN === '1' || !existsSync(expectedPath)) {
         writeFileSync(expectedPath, result.markdown);

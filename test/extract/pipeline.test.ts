@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extract } from '../../lib/extract';
+import { extract, type ExtractOptions, type ExtractResult } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
+import { linkedomDocument } from '../../scripts/working-document';
 
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 const URL = 'https://blog.example/post';
@@ -15,17 +16,27 @@ const b = 2;</code></pre>
 <p id="three">Third paragraph closes the article with one more sentence that adds a little more text to it.</p>
 </article></body></html>`;
 
-describe('extract() pipeline', () => {
+// Every case runs working in the page's own DOM (jsdom standing in for the browser) and in
+// linkedom (the command line's working document).
+const WORKING_DOCUMENTS: [string, (() => Document) | undefined][] = [
+  ['page DOM', undefined],
+  ['linkedom', linkedomDocument],
+];
+
+describe.each(WORKING_DOCUMENTS)('extract() pipeline, working in %s', (_, workingDocument) => {
+  const extractIn = (doc: Document, url: string, options: ExtractOptions): ExtractResult =>
+    extract(doc, url, { ...options, workingDocument });
+
   it('never modifies the document it is given', () => {
     const doc = parseHtml(ARTICLE, URL);
     const before = doc.documentElement.outerHTML;
-    extract(doc, URL, { now: NOW });
-    extract(doc, URL, { mode: 'full', now: NOW });
+    extractIn(doc, URL, { now: NOW });
+    extractIn(doc, URL, { mode: 'full', now: NOW });
     expect(doc.documentElement.outerHTML).toBe(before);
   });
 
   it('reports metadata, word count, article verdict and extra frontmatter', () => {
-    const r = extract(parseHtml(ARTICLE, URL), URL, {
+    const r = extractIn(parseHtml(ARTICLE, URL), URL, {
       now: NOW,
       tags: ['a'],
       extraFrontmatter: { pageclip_id: '5f0c' },
@@ -52,7 +63,7 @@ describe('extract() pipeline', () => {
   it('says a page without an article is probably not one', () => {
     const html =
       '<html><head><title>App</title></head><body><nav><a href="/a">A</a> <a href="/b">B</a></nav><div id="app">Loading…</div></body></html>';
-    const r = extract(parseHtml(html, URL), URL, { now: NOW });
+    const r = extractIn(parseHtml(html, URL), URL, { now: NOW });
     expect(r.isProbablyArticle).toBe(false);
   });
 
@@ -68,7 +79,7 @@ describe('extract() pipeline', () => {
     const codeText = doc.querySelector('#code code')!.firstChild!;
     code.setStart(codeText, 0);
     code.setEnd(codeText, 'const a = 1;'.length);
-    const r = extract(doc, URL, { mode: 'selection', selection: [one, three, code], now: NOW });
+    const r = extractIn(doc, URL, { mode: 'selection', selection: [one, three, code], now: NOW });
     expect(r.mode).toBe('selection');
     expect(r.body).toMatch(/^First paragraph of a long enough article/);
     expect(r.body).toContain(
@@ -89,7 +100,7 @@ describe('extract() pipeline', () => {
     const shadow = host.attachShadow({ mode: 'open' });
     shadow.innerHTML =
       '<h3><slot name="title">fallback</slot></h3><p>Shadow text before <slot></slot> and after.</p><p hidden>hidden in shadow</p>';
-    const r = extract(doc, URL, { mode: 'full', now: NOW });
+    const r = extractIn(doc, URL, { mode: 'full', now: NOW });
     expect(r.body).toContain('### Slotted title');
     expect(r.body).toContain('Shadow text before **default slot** and after.');
     expect(r.body).not.toContain('hidden in shadow');
@@ -111,7 +122,7 @@ describe('extract() pipeline', () => {
     proto.checkVisibility = function (this: Element) {
       return !this.classList.contains('css-hidden');
     };
-    const r = extract(doc, URL, { now: NOW });
+    const r = extractIn(doc, URL, { now: NOW });
     expect(r.body).not.toContain('Hidden by computed style');
     expect(r.body).toContain('Third paragraph');
     expect(doc.querySelector('.css-hidden')).not.toBeNull();
@@ -122,7 +133,7 @@ describe('extract() pipeline', () => {
       '<html lang="en">',
       '<html lang="en" [class]="x()" ⚡ a"b="c">',
     ).replace('<article>', '<article [class]="y" ⚡>');
-    const r = extract(parseHtml(html, URL), URL, { now: NOW });
+    const r = extractIn(parseHtml(html, URL), URL, { now: NOW });
     expect(r.title).toBe('Post');
     expect(r.body).toContain('Third paragraph closes the article');
   });
@@ -135,12 +146,12 @@ describe('extract() pipeline', () => {
     expect(blank.defaultView).toBeNull();
     blank.body.innerHTML =
       '<article><p>Some text written into a document that has no window at all.</p></article>';
-    expect(extract(blank, URL, { mode: 'full', now: NOW }).body).toBe(
+    expect(extractIn(blank, URL, { mode: 'full', now: NOW }).body).toBe(
       'Some text written into a document that has no window at all.\n',
     );
     const noBody = parseHtml('<html><head><title>Frames</title></head></html>', URL);
     noBody.body?.remove();
-    const r = extract(noBody, URL, { now: NOW });
+    const r = extractIn(noBody, URL, { now: NOW });
     expect(r.title).toBe('Frames');
     expect(r.body).toBe('');
   });
@@ -162,7 +173,7 @@ describe('extract() pipeline', () => {
     const walker = doc.createTreeWalker(doc, 0xffffffff);
     while (walker.nextNode()) nodes++;
     expect(nodes).toBeGreaterThanOrEqual(50_000);
-    const r = extract(doc, URL, { now: NOW });
+    const r = extractIn(doc, URL, { now: NOW });
     expect(r.body).toContain(
       'Paragraph 0 ![pic](https://blog.example/x.png) \\<script>alert(0)\\</script> click **bold** click',
     );
@@ -179,7 +190,7 @@ describe('extract() pipeline', () => {
     // jsdom's own parser and recursive clone struggle past a few thousand levels.
     const depth = 3000;
     const html = `<html><head><title>Deep</title></head><body>${'<div>'.repeat(depth)}<p>${'Deep text. '.repeat(60)}</p>${'</div>'.repeat(depth)}</body></html>`;
-    const r = extract(parseHtml(html, URL), URL, { now: NOW });
+    const r = extractIn(parseHtml(html, URL), URL, { now: NOW });
     expect(r.body).toContain('Deep text. Deep text.');
   });
 });
