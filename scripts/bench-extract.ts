@@ -3,7 +3,7 @@
  * shared development corpus, read at run time from its folder (never copied into the project).
  *
  *   npm run bench:extract -- --corpus /work/shared/corpus [--set NAME] [--limit N]
- *                            [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in]
+ *                            [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in] [--page-dom]
  *
  * --corpus  the corpus root (all sets) or one set's folder; sets are recognised by structure.
  * --set     only this set (trafilatura-eval, readability, defuddle).
@@ -14,6 +14,9 @@
  * --jobs    worker threads (default 2, the machine's cores); each page is timed within one thread.
  * --page-timeout  seconds before a page counts as failed and its worker is replaced (120).
  * --stand-in  run the baseline as "ours" (calibration: both columns must agree).
+ * --page-dom  ours works in the page's own jsdom document instead of copying it into linkedom
+ *             (the command line's configuration, and the default here); closest to the
+ *             extension, whose page DOM is the browser's.
  *
  * Baseline, honestly plain: `new Readability(doc).parse()` with default options, then
  * `new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' })` with the
@@ -57,7 +60,7 @@ import { printWorst } from './bench/worst.ts';
 function usage(message: string): never {
   console.error(`bench:extract: ${message}`);
   console.error(
-    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in]',
+    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in] [--page-dom]',
   );
   process.exit(2);
 }
@@ -147,6 +150,7 @@ async function main(): Promise<void> {
         jobs: { type: 'string' },
         'page-timeout': { type: 'string' },
         'stand-in': { type: 'boolean', default: false },
+        'page-dom': { type: 'boolean', default: false },
       },
       strict: true,
     }).values;
@@ -168,6 +172,7 @@ async function main(): Promise<void> {
     limit,
     page: args.page,
     standIn: args['stand-in'],
+    pageDom: args['page-dom'],
   };
   let total: number;
   try {
@@ -213,7 +218,11 @@ async function main(): Promise<void> {
   }
 
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  const label = standIn ? ' (STAND-IN: ours = baseline)' : '';
+  const label = standIn
+    ? ' (STAND-IN: ours = baseline)'
+    : plan.pageDom
+      ? ' (ours working in the page DOM)'
+      : '';
   for (const [set, pages] of bySet) {
     printTable(`${set}: ${pages.length} pages${label}`, setRows(set, pages), out);
   }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { extract, type ClipMode } from '../lib/extract';
 import { decodeHtml, parseHtml } from './parse-html';
+import { linkedomDocument } from './working-document';
 
 /**
  * Pageclip's command line. `extract` runs the clipper's extraction on saved HTML
@@ -171,7 +172,12 @@ function runOne(
 ): { markdown: string; json: string; ms: number } {
   const doc = parseHtml(html, url);
   const start = performance.now();
-  const result = extract(doc, url, { mode: common.mode, now: common.now, tags: common.tags });
+  const result = extract(doc, url, {
+    mode: common.mode,
+    now: common.now,
+    tags: common.tags,
+    workingDocument: linkedomDocument,
+  });
   const ms = performance.now() - start;
   return { markdown: result.markdown, json: JSON.stringify(result, null, 2) + '\n', ms };
 }

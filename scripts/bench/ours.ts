@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { baselineExtract } from './baseline.ts';
+import { linkedomDocument } from '../working-document.ts';
 
 /**
  * Adapter from the extraction pipeline (`lib/extract`, contract in the team brief) to what the
@@ -21,7 +22,7 @@ interface ExtractModule {
   extract(
     doc: Document,
     url: string,
-    options?: { mode?: 'article'; now?: Date },
+    options?: { mode?: 'article'; now?: Date; workingDocument?: () => Document },
   ): { title: string; byline: string | null; body: string };
 }
 
@@ -33,9 +34,13 @@ const NOW = new Date('2026-01-01T00:00:00Z');
 /**
  * Loads `lib/extract`. With `standIn` the baseline plays "ours" instead: before the pipeline
  * existed, and now to calibrate the harness (both columns must then agree, time ratio ~1.0x).
+ * Ours runs as the command line does, working in linkedom (scripts/working-document.ts);
+ * `pageDom` makes it work in the page's own jsdom instead, the configuration closest to the
+ * extension's (where the page's DOM is the browser's).
  */
 export async function loadOurs(
   standIn: boolean,
+  pageDom = false,
 ): Promise<{ extract: OursExtractor; standIn: boolean }> {
   if (standIn) {
     return {
@@ -59,7 +64,11 @@ export async function loadOurs(
   return {
     standIn: false,
     extract: (doc, url) => {
-      const result = extract(doc, url, { mode: 'article', now: NOW });
+      const result = extract(doc, url, {
+        mode: 'article',
+        now: NOW,
+        ...(pageDom ? {} : { workingDocument: linkedomDocument }),
+      });
       return { title: result.title, byline: result.byline, markdown: result.body };
     },
   };

@@ -15,6 +15,8 @@ export interface ShardPlan {
   limit: number;
   page?: string;
   standIn: boolean;
+  /** Ours works in the page's own DOM (jsdom) rather than linkedom. */
+  pageDom: boolean;
   index: number;
   count: number;
   /** Skip ordinals up to this one: a replacement worker resumes after a page that hung. */
@@ -43,7 +45,7 @@ export async function runShard(
   emit: (message: ShardMessage) => void,
   recycle = false,
 ): Promise<void> {
-  const ours = await loadOurs(plan.standIn);
+  const ours = await loadOurs(plan.standIn, plan.pageDom);
   let ordinal = 0;
   let done = 0;
   for (const source of selectedSources(plan)) {
