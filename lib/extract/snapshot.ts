@@ -51,7 +51,11 @@ type SlotLike = Element & { assignedNodes?: (o?: { flatten?: boolean }) => Node[
 export type ElementCopier = (el: Element) => Element;
 
 export function elementCopier(target: Document, live: Document): ElementCopier {
-  if (Object.getPrototypeOf(target) === Object.getPrototypeOf(live))
+  // Same implementation and realm (a browser page and its createHTMLDocument, or one jsdom
+  // window): the root elements share a constructor.
+  const liveRoot = live.documentElement as Element | null;
+  const targetRoot = target.documentElement as Element | null;
+  if (liveRoot && targetRoot && liveRoot.constructor === targetRoot.constructor)
     return (el) => target.importNode(el, false);
   return (el) => {
     const ns = el.namespaceURI;
