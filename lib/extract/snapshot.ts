@@ -145,6 +145,39 @@ function take(frame: Frame): Node | null {
   return node;
 }
 
+/**
+ * React streaming server rendering sends late content as `<div hidden id="S:n">` segments
+ * and an inline script (`$RS`/`$RC`) that moves each into the place marked by
+ * `<template id="P:n">`, or for a Suspense boundary `<template id="B:n">`, replacing the
+ * fallback up to the boundary's closing `<!--/$-->`. In a saved page that script never
+ * ran (and we drop scripts), so the walk does the move: it copies the segment where its
+ * template stands. The segment itself is dropped later as hidden.
+ * https://github.com/facebook/react/blob/main/packages/react-dom-bindings/src/server/fizz-instruction-set/ReactDOMFizzInstructionSetShared.js
+ */
+function streamedSegment(template: Element): Element | null {
+  const m = /^[PB]:(\d+)$/.exec(template.id);
+  if (!m) return null;
+  const segment = template.ownerDocument.getElementById(`S:${m[1]}`);
+  return segment && tagName(segment) === 'div' && segment.hasAttribute('hidden') ? segment : null;
+}
+
+/** Skips a Suspense fallback: the siblings up to the boundary's matching `<!--/$-->`. */
+function skipFallback(frame: Frame): void {
+  let depth = 0;
+  for (let node = frame.next; node; node = node.nextSibling) {
+    if (node.nodeType !== 8) continue;
+    const data = (node as Comment).data;
+    if (data === '/$') {
+      if (depth === 0) {
+        frame.next = node.nextSibling;
+        return;
+      }
+      depth--;
+    } else if (data.startsWith('$')) depth++;
+  }
+  // No closing marker: leave the fallback, it is all there is.
+}
+
 /** Copies the content of `liveRoot` under `copyRoot`, dropping what is not kept; iterative. */
 function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: boolean): void {
   const { target, copyElement, hiddenBySheets, head } = walk;
@@ -166,6 +199,21 @@ function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: boolean)
     const el = node as Element;
     const tag = tagName(el);
     const attrs = el.hasAttributes();
+    if (tag === 'template') {
+      const segment = streamedSegment(el);
+      if (segment) {
+        // The segment's own `hidden` is React's doing, not the author's: no visibility check.
+        if (el.id.startsWith('B:')) skipFallback(frame);
+        stack.push({
+          next: segment.firstChild,
+          list: null,
+          index: 0,
+          parent: frame.parent,
+          check: false,
+        });
+        continue;
+      }
+    }
     if (
       isDropped(el, tag) ||
       (attrs && isHiddenByMarkup(el)) ||
