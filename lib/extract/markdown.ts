@@ -38,6 +38,23 @@ function escapeDestination(url: string): string {
   return /\s/.test(escaped) ? `<${escaped.replace(/\s/g, '%20')}>` : escaped;
 }
 
+/** What an autolink may hold: http(s), no space, angle bracket, quote or backslash. */
+const AUTOLINK_URL = /^https?:\/\/[^\s<>"'\\|`]+$/i;
+
+/**
+ * A link whose plain text is its own (http) URL, written as an autolink `<url>`. Besides
+ * being shorter, `[^1]: [https://x](https://x)` (a footnote that is only a bare URL) reads as
+ * a link reference definition to renderers without footnotes, with the whole
+ * `[https://x](https://x)` as its (relative) destination; `[^1]: <https://x>` stays absolute.
+ */
+function isBareUrlLink(a: Element, href: string): boolean {
+  // An entity-like `&amp;` would be decoded by some renderers and not by others.
+  if (a.children.length > 0 || !AUTOLINK_URL.test(href) || /&#?\w+;/.test(href)) return false;
+  const text = (a.textContent ?? '').trim();
+  // URL() adds the root path: `https://example.com` links to `https://example.com/`.
+  return text === href || `${text}/` === href;
+}
+
 function fenceFor(code: string): string {
   let longest = 0;
   for (const m of code.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
@@ -220,7 +237,9 @@ function createService(): TurndownService {
         .replace(/\s*\n\s*/g, ' ')
         .trim();
       if (!text) return '';
-      return `[${text}](${escapeDestination(attr(node, 'href') ?? '')})`;
+      const href = attr(node, 'href') ?? '';
+      if (isBareUrlLink(node as unknown as Element, href)) return `<${href}>`;
+      return `[${text}](${escapeDestination(href)})`;
     },
   });
 

@@ -66,3 +66,32 @@ describe('tables holding code', () => {
     expect(root.querySelector('table')).toBeNull();
   });
 });
+
+describe('links whose text is their URL', () => {
+  const md = (html: string): string => toMarkdown(body(html));
+
+  it('are written as autolinks, so a footnote holding only one stays an absolute link', () => {
+    expect(md('<p><a href="https://example.org/a_b?x=1">https://example.org/a_b?x=1</a></p>')).toBe(
+      '<https://example.org/a_b?x=1>',
+    );
+    // URL() gives a bare host its root path.
+    expect(md('<p><a href="https://example.org/">https://example.org</a></p>')).toBe(
+      '<https://example.org/>',
+    );
+  });
+
+  it('keep the link syntax when an autolink could not carry them unchanged', () => {
+    expect(md('<p><a href="https://example.org/"><b>https://example.org/</b></a></p>')).toBe(
+      '[**https://example.org/**](https://example.org/)',
+    );
+    expect(md('<p><a href="mailto:a@example.org">mailto:a@example.org</a></p>')).toBe(
+      '[mailto:a@example.org](mailto:a@example.org)',
+    );
+    expect(md('<p><a href="https://example.org/a|b">https://example.org/a|b</a></p>')).toBe(
+      '[https://example.org/a|b](https://example.org/a|b)',
+    );
+    expect(md('<p><a href="https://example.org/">Example</a></p>')).toBe(
+      '[Example](https://example.org/)',
+    );
+  });
+});
