@@ -1,5 +1,6 @@
 import {
   classAndId,
+  elementsByTag,
   ELEMENT_NODE,
   isElement,
   tagName,
@@ -23,6 +24,8 @@ const CLASS_LANG = [
   /(?:^|\s)sourceCode\s+([\w+#-]+)/,
   /(?:^|\s)hljs\s+([\w+#-]+)/,
   /(?:^|\s)prettyprint\s+lang-([\w+#-]+)/,
+  // Verso (Lean's documentation tool): <code class="hl lean block">
+  /(?:^|\s)hl\s+([a-z][\w+#-]*)(?:\s|$)/,
   // Hexo / Pygments wrappers: <figure class="highlight cpp">, <div class="highlight python">
   /(?:^|\s)(?:highlight|codehilite|code)\s+([a-z][\w+#-]*)(?:\s|$)/,
 ];
@@ -75,20 +78,29 @@ const BLOCK_PARENTS = new Set([
   'td',
   'blockquote',
   'details',
+  'dd',
 ]);
 
 export function languageOf(el: Element): string | null {
   let node: Element | null = el;
   const candidates: Element[] = [];
-  if (el.firstElementChild && tagName(el.firstElementChild) === 'code')
-    candidates.push(el.firstElementChild);
+  const first = el.firstElementChild;
+  // The <code> inside, or the one element a code box was wrapped around (see below).
+  if (first && (tagName(first) === 'code' || first === el.lastElementChild)) candidates.push(first);
   // Climb through wrappers only (few children), so a page-level class is never taken.
   for (let depth = 0; node && depth < 6; depth++, node = node.parentElement) {
     candidates.push(node);
     if (depth > 0 && node.childElementCount > 3) break;
   }
   for (const c of candidates) {
-    for (const attr of ['data-lang', 'data-language', 'data-code-language', 'data-syntax']) {
+    // `language` (no data- prefix): Mintlify and other Shiki-based sites.
+    for (const attr of [
+      'data-lang',
+      'data-language',
+      'data-code-language',
+      'data-syntax',
+      'language',
+    ]) {
       const v = c.getAttribute(attr)?.trim().toLowerCase();
       if (v && /^[\w+#.-]{1,30}$/.test(v) && !NOT_LANGS.has(v)) return v;
     }
@@ -226,9 +238,17 @@ export function normalizeCodeBlocks(root: Element): number {
     if (!gutter || !codeCell || cells.length !== 2) continue;
     table.replaceWith(codeCell.getElementsByTagName('pre')[0]!);
   }
-  // Block-level <code> outside any <pre> (Lean/Verso `code.block`, multi-line snippets).
-  for (const code of Array.from(root.getElementsByTagName('code'))) {
-    if (!code.isConnected || code.closest('pre')) continue;
+  // Block-level <code> outside any <pre> (Lean/Verso `code.block`, multi-line snippets), and
+  // text-only code boxes that mark their language (Writerside: <div class="code-block"
+  // data-lang="http">). A <code> that wraps a <pre> is a highlighter's wrapper, unwrapped below.
+  const blocks = [
+    ...elementsByTag(root, 'code'),
+    ...Array.from(root.querySelectorAll('div[data-lang], div[data-language]')).filter(
+      (div) => /code/.test(classAndId(div)) && !div.firstElementChild,
+    ),
+  ];
+  for (const code of blocks) {
+    if (!code.isConnected || code.closest('pre') || code.querySelector('pre')) continue;
     const parent = code.parentElement;
     if (!parent || !BLOCK_PARENTS.has(tagName(parent))) continue;
     const text = (code.textContent ?? '').trim();
