@@ -189,28 +189,59 @@ export function normalizeDate(raw: string | null): string | null {
   return Number.isFinite(t) ? new Date(t).toISOString() : null;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname || url;
-  } catch {
-    return url;
-  }
-}
+const MONTH =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+// Where a date or counter starts: any digit (names do not hold digits), or an English month
+// written before its day and year ("March 25, 2015", "Jan 2020"). The month needs a day with
+// a comma or a year after it, so a name such as "April Jones" or "Theresa May" stays whole.
+const DATE_START = new RegExp(
+  `\\d|\\b(?:${MONTH})\\.?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,|\\d{1,2}(?:st|nd|rd|th)?\\s+\\d{4}|\\d{4})`,
+  'i',
+);
+// Labels that end no name, left at the end when the date they introduce sat in another
+// element ("Posted on", "Veröffentlicht am", "Published by"), in English, German and French.
+const LABEL =
+  '(?:(?:last\\s)?(?:updated|modified)|published|posted|veröffentlicht|publiziert|aktualisiert|geschrieben|publié)(?:\\s(?:on|at|am|um|le))?|by|von|par';
+// Words that only go with a date once one was removed: a name can end with them ("Joe
+// Friday"). Not the French "le", a common surname ("Minh Le").
+const DATE_WORD =
+  'on|at|am|um|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:mon|diens|donners|frei|sams|sonn)tag|mittwoch';
+// One separator character or word per repetition, so the repetition cannot backtrack over a
+// long run of separators.
+const SEP = '[\\s,;:|·•–—-]';
+const LABEL_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL})\\b)+$`, 'i');
+const DATE_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL}|${DATE_WORD})\\b)+$`, 'i');
 
-function cleanByline(raw: string | null): string | null {
+/**
+ * Readability's byline, or the metadata author, as a name: without the "By" prefix and
+ * without a date, time or counter the page prints next to the name ("By Jane Doe\n March 25,
+ * 2015", "Lucas Nolan22 Dec 2016651"). Null for what is not a name at all: link labels
+ * ("Follow Author"), URLs, placeholders, and a date alone ("Last Updated: January 7, 2025"),
+ * so the caller falls back to the metadata's author.
+ */
+export function cleanByline(raw: string | null): string | null {
   let v = clean(raw).replace(/^by[:\s]+/i, '');
+  // A name with its date is short (Readability keeps bylines under 100 characters); longer
+  // text is a blurb, and the searches below are quadratic in the length.
+  if (v.length > 200) return null;
   // Link labels that Readability sometimes takes for a byline.
   if (/^(?:more (?:by|from)|follow|view all|see all|all posts|posts by|written by\s*$)/i.test(v))
     return null;
-  // A date or counter glued on ("Lucas Nolan22 Dec 2016651"): names do not hold digits.
-  v = v.replace(/\s*\d[\s\S]*$/, '').replace(/[\s,;|·•–—-]+$/, '');
-  if (!v || /^https?:\/\//i.test(v) || v.length > 100) return null;
+  const date = DATE_START.exec(v);
+  v = date ? v.slice(0, date.index).replace(DATE_TAIL, '') : v.replace(LABEL_TAIL, '');
+  // A separator the page's markup left in front ("| Jane Doe"), or the author's home page
+  // printed after the name ("Jane Doe - https://jane.example/").
+  v = v.replace(/^[\s,;|·•–—-]+/, '').replace(/\s+[-|–—]\s+https?:\/\/\S+$/i, '');
+  // No letter at all: a placeholder (". .") or a stray counter.
+  if (!/\p{L}/u.test(v) || /^https?:\/\//i.test(v) || v.length > 100) return null;
   return v;
 }
 
 /**
  * The clip's title: Readability's, else the page's metadata, else its first `<h1>` (read
- * lazily from the live page), else the host; then cleaned of site-name decorations.
+ * lazily from the live page); then cleaned of site-name decorations. A page with none of
+ * these has no title: '' (as Readability reports it), not an invented one such as the host;
+ * the consumers that need a label fall back to the URL themselves (menus.ts `pageTitle`).
  */
 export function chooseTitle(
   articleTitle: string | null,
@@ -219,9 +250,8 @@ export function chooseTitle(
   siteName: string | null,
   url: string,
 ): string {
-  const raw =
-    clean(articleTitle) || clean(metaTitle) || clean(firstHeading()?.textContent) || hostOf(url);
-  return cleanTitle(raw, siteName, url);
+  const raw = clean(articleTitle) || clean(metaTitle) || clean(firstHeading()?.textContent);
+  return raw && cleanTitle(raw, siteName, url);
 }
 
 /** The clip's author: Readability's byline when it looks like a name, else the metadata's. */

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { extract } from '../../lib/extract';
+import { chooseByline, chooseTitle, cleanByline } from '../../lib/extract/metadata';
+import { parseHtml } from '../../scripts/parse-html';
+
+const URL = 'https://news.example/2021/story';
+const noHeading = (): Element | null => null;
+const heading = (text: string) => (): Element =>
+  parseHtml(`<h1>${text}</h1>`, URL).querySelector('h1')!;
+
+describe('chooseTitle', () => {
+  it('gives an untitled page no title rather than inventing one from the host', () => {
+    expect(chooseTitle(null, null, noHeading, null, URL)).toBe('');
+    expect(chooseTitle('  ', '', noHeading, null, URL)).toBe('');
+  });
+
+  it('still falls back to the metadata, then the first heading', () => {
+    expect(chooseTitle(null, 'Harbour reopens', heading('Other'), null, URL)).toBe(
+      'Harbour reopens',
+    );
+    expect(chooseTitle(null, null, heading('Harbour  reopens'), null, URL)).toBe('Harbour reopens');
+  });
+
+  it('still removes the site name', () => {
+    expect(
+      chooseTitle('Harbour reopens | News Example', null, noHeading, 'News Example', URL),
+    ).toBe('Harbour reopens');
+  });
+
+  it('leaves an untitled page without a title in the clip and its frontmatter', () => {
+    const doc = parseHtml(
+      `<html><body><p>${'Quarks and gluons, written without any title. '.repeat(20)}</p></body></html>`,
+      URL,
+    );
+    const r = extract(doc, URL, { now: new Date('2026-01-01T00:00:00Z') });
+    expect(r.title).toBe('');
+    expect(r.frontmatter.title).toBeUndefined();
+    expect(r.markdown).not.toContain('news.example"');
+  });
+});
+
+describe('cleanByline', () => {
+  it('removes a "By" prefix and a dangling separator', () => {
+    expect(cleanByline('By Jane Doe')).toBe('Jane Doe');
+    expect(cleanByline('by: Jane Doe')).toBe('Jane Doe');
+    expect(cleanByline('Jane Doe |')).toBe('Jane Doe');
+    expect(cleanByline('| Jane Doe')).toBe('Jane Doe');
+  });
+
+  it('removes a date written after the name, month first, with its time', () => {
+    expect(cleanByline('By Jane Doe\n      March 25, 2015')).toBe('Jane Doe');
+    expect(cleanByline('By ALEX ROWE\n   Nov 3, 2021 9:15 AM')).toBe('ALEX ROWE');
+    expect(cleanByline('Sam Lee | Sept. 2020')).toBe('Sam Lee');
+    expect(cleanByline('Sam Lee, published on August 4th, 2019')).toBe('Sam Lee');
+  });
+
+  it('removes a date or counter glued to the name', () => {
+    expect(cleanByline('by Jane Doe14 Feb 2019318')).toBe('Jane Doe');
+    expect(cleanByline('Jane Doe · 5 min read')).toBe('Jane Doe');
+  });
+
+  it('keeps names that are also month names', () => {
+    expect(cleanByline('April Jones')).toBe('April Jones');
+    expect(cleanByline('By Theresa May')).toBe('Theresa May');
+    expect(cleanByline('June Carter, May 4, 2020')).toBe('June Carter');
+  });
+
+  it('rejects a byline that is only a date, with or without its label', () => {
+    expect(cleanByline('May 2, 2020 at 6:01 am Updated May 3, 2020 at 3:33 pm')).toBeNull();
+    expect(cleanByline('Last Updated: February 7, 2024')).toBeNull();
+    expect(cleanByline('Published June 22, 2026')).toBeNull();
+    expect(cleanByline('Updated 3 hours ago')).toBeNull();
+    expect(cleanByline('Tuesday, 14 March 2023')).toBeNull();
+    expect(cleanByline('Posted on')).toBeNull();
+    expect(cleanByline('Published by')).toBeNull();
+    expect(cleanByline('Veröffentlicht am')).toBeNull();
+  });
+
+  it('removes the label of a date printed elsewhere', () => {
+    expect(cleanByline('Jane Doe, posted')).toBe('Jane Doe');
+    expect(cleanByline('Von Jana Roth am Samstag, 14. März 2020')).toBe('Von Jana Roth');
+  });
+
+  it('keeps words that end a name when no date follows', () => {
+    expect(cleanByline('Staff at the Harbour Gazette')).toBe('Staff at the Harbour Gazette');
+    expect(cleanByline('Joe Friday')).toBe('Joe Friday');
+    expect(cleanByline('Minh Le')).toBe('Minh Le');
+    expect(cleanByline('Minh Le, 3 March 2021')).toBe('Minh Le');
+  });
+
+  it("removes the author's home page printed after the name, not one in brackets", () => {
+    expect(cleanByline('Dr Jane Doe - https://jane.example/')).toBe('Dr Jane Doe');
+    expect(cleanByline('Jane Doe (https://jane.example/)')).toBe(
+      'Jane Doe (https://jane.example/)',
+    );
+  });
+
+  it('rejects link labels, placeholders and URLs', () => {
+    expect(cleanByline('. .')).toBeNull();
+    expect(cleanByline('Follow Author')).toBeNull();
+    expect(cleanByline('More by jdoe')).toBeNull();
+    expect(cleanByline('https://social.example/jdoe')).toBeNull();
+  });
+
+  it('rejects long text without searching it for a date', () => {
+    expect(cleanByline(`Jane Doe ${'writes about harbours, '.repeat(10)}2021`)).toBeNull();
+    const started = performance.now();
+    expect(cleanByline(`Jane${' ,'.repeat(50_000)}x 1`)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
+
+describe('chooseByline', () => {
+  it('falls back to the metadata author when the byline is only a date', () => {
+    expect(chooseByline('May 2, 2020 at 6:01 am', 'Sam Lee')).toBe('Sam Lee');
+    expect(chooseByline('Last Updated: February 7, 2024', null)).toBeNull();
+  });
+
+  it("prefers Readability's byline when it is a name", () => {
+    expect(chooseByline('By Jane Doe\n March 25, 2015', 'Sam Lee')).toBe('Jane Doe');
+  });
+});
