@@ -92,7 +92,8 @@ export function ClipPanel(props: {
       return;
     }
     setMode(result.mode);
-    if (!edited.current) setTitle(result.title);
+    // An untitled page is named by its address, as the browser's tab strip does.
+    if (!edited.current) setTitle(result.title || result.url);
     setBody(result.body);
   };
 

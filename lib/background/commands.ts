@@ -75,7 +75,7 @@ async function quickClip(
         clipId,
         pageId: lastDestination.pageId,
         operation: lastDestination.operation,
-        content: `## [${result.title.replace(/[[\]]/g, '')}](${result.url})\n\n${result.body}`,
+        content: `## [${pageTitle(result.title, result.url).replace(/[[\]]/g, '')}](${result.url})\n\n${result.body}`,
       },
       label: lastDestination.title,
     });

@@ -148,7 +148,8 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   let body: string;
   let wordCount: number;
   if (mode === 'bookmark') {
-    body = `[${escapeMarkdownText(title)}](${url.replace(/([<>()\s])/g, (c) => encodeURIComponent(c))})\n`;
+    // An untitled page (title '') is linked by its address: an empty link text would vanish.
+    body = `[${escapeMarkdownText(title || url)}](${url.replace(/([<>()\s])/g, (c) => encodeURIComponent(c))})\n`;
     if (excerpt) body += `\n> ${escapeMarkdownText(excerpt)}\n`;
     wordCount = countWords(`${title} ${excerpt ?? ''}`);
   } else {

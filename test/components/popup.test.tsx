@@ -213,6 +213,17 @@ describe('popup states', () => {
     });
   });
 
+  it('names an untitled page by its address, so it can be saved at once', async () => {
+    const untitled = article();
+    if (untitled.ok) untitled.result = { ...untitled.result, title: '' };
+    renderPopup({ 'tab.extract': () => untitled });
+    await waitFor(() =>
+      expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(
+        'https://example.com/rivers',
+      ),
+    );
+  });
+
   it('requires a title for a new page', async () => {
     const { bg } = renderPopup();
     await ready();

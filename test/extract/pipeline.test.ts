@@ -138,6 +138,16 @@ describe.each(WORKING_DOCUMENTS)('extract() pipeline, working in %s', (_, workin
     expect(r.body).toContain('Third paragraph closes the article');
   });
 
+  it('links an untitled page by its address in a bookmark, never with empty link text', () => {
+    const page = 'https://untitled.example/notes/1';
+    const r = extractIn(parseHtml('<html><body><p>No title here.</p></body></html>', page), page, {
+      mode: 'bookmark',
+      now: NOW,
+    });
+    expect(r.title).toBe('');
+    expect(r.body).toBe(`[${page}](${page})\n`);
+  });
+
   it('works on a document without a view or a body', () => {
     const blank = parseHtml(
       '<html><head><title>x</title></head></html>',
