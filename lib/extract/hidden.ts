@@ -76,47 +76,71 @@ export function canCheckVisibility(doc: Document): boolean {
   );
 }
 
+type Visibility = 'hides' | 'shows' | null;
+
+/** Whether a style rule hides (display none, visibility hidden) or shows its elements. */
+function ruleVisibility(rule: CSSStyleRule): Visibility {
+  const display = rule.style.getPropertyValue('display').trim();
+  const visibility = rule.style.getPropertyValue('visibility').trim();
+  if (display === 'none' || visibility === 'hidden') return 'hides';
+  if ((display && display !== 'none') || visibility === 'visible') return 'shows';
+  return null;
+}
+
+function cssRules(sheet: CSSStyleSheet | CSSMediaRule): CSSRule[] {
+  try {
+    return Array.from(sheet.cssRules);
+  } catch {
+    return []; // cross-origin sheet
+  }
+}
+
+// Pseudo-elements and state selectors never match real elements in a static copy.
+const NEVER_STATIC =
+  /::?(?:before|after|hover|focus|active|visited|placeholder|selection|-webkit|-moz)|:not\(\.js|html\.|\.no-js|\.js\b/;
+
 /**
  * Selectors of top-level style rules that hide elements, for engines without layout
- * (jsdom): the page's own `.hidden { display: none }` and the like. One combined
- * selector keeps the later query to a single pass.
+ * (jsdom): the page's own `.hidden { display: none }` and the like. A selector that a
+ * `min-width` media rule shows again is left out: the hiding rule is the mobile layout, and
+ * a desktop browser, where clips are made, shows the element (NYT bylines).
  */
 export function hidingSelectors(doc: Document): string[] {
-  const out: string[] = [];
   let sheets: StyleSheetList | null;
   try {
     sheets = doc.styleSheets;
   } catch {
-    return out;
+    return [];
   }
-  if (!sheets) return out;
+  if (!sheets) return [];
+  const hiding: string[] = [];
+  const shownOnDesktop = new Set<string>();
   for (const sheet of Array.from(sheets)) {
-    let rules: CSSRuleList;
-    try {
-      rules = (sheet as CSSStyleSheet).cssRules;
-    } catch {
-      continue; // cross-origin sheet
-    }
-    for (const rule of Array.from(rules)) {
+    for (const rule of cssRules(sheet as CSSStyleSheet)) {
+      if (rule.type === 4 && /min-width/i.test((rule as CSSMediaRule).media?.mediaText ?? '')) {
+        for (const inner of cssRules(rule as CSSMediaRule)) {
+          const r = inner as CSSStyleRule;
+          if (inner.type === 1 && r.selectorText && ruleVisibility(r) === 'shows')
+            shownOnDesktop.add(r.selectorText);
+        }
+        continue;
+      }
       const r = rule as CSSStyleRule;
       if (rule.type !== 1 || !r.style || !r.selectorText || r.style.length === 0) continue;
-      const display = r.style.getPropertyValue('display').trim();
-      const visibility = display === 'none' ? '' : r.style.getPropertyValue('visibility').trim();
-      if (display === 'none' || visibility === 'hidden') {
-        // Pseudo-elements and state selectors never match real elements in a static copy.
-        if (
-          /::?(?:before|after|hover|focus|active|visited|placeholder|selection|-webkit|-moz)|:not\(\.js|html\.|\.no-js|\.js\b/.test(
-            r.selectorText,
-          )
-        )
-          continue;
-        out.push(r.selectorText);
-        // Enough for the page's own utility classes; huge lists only slow the query.
-        if (out.length >= 200) return out;
-      }
+      if (ruleVisibility(r) !== 'hides' || NEVER_STATIC.test(r.selectorText)) continue;
+      // Enough for the page's own utility classes; huge lists only slow the query.
+      if (hiding.length < 200) hiding.push(r.selectorText);
     }
   }
-  return out;
+  return hiding.filter((selector) => !shownOnDesktop.has(selector));
+}
+
+const INLINE_SHOWN = /(?:^|;)\s*(?:display\s*:\s*(?!none)[a-z-]+|visibility\s*:\s*visible)/i;
+
+/** An inline style that shows the element wins over any style sheet rule hiding it. */
+export function isShownInline(el: Element): boolean {
+  const style = el.getAttribute('style');
+  return !!style && INLINE_SHOWN.test(style);
 }
 
 /** Removes markup-hidden elements under root (used on selection fragments). */

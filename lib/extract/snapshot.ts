@@ -6,6 +6,7 @@ import {
   isHiddenLive,
   hasNoBox,
   isOpaque,
+  isShownInline,
   matchingSelectors,
 } from './hidden';
 
@@ -327,7 +328,7 @@ function sheetHidden(live: Document): Set<Element> {
   for (const el of matchingSelectors(live, hidingSelectors(live))) {
     const tag = tagName(el);
     if (tag === 'body' || tag === 'html' || tag === 'main' || tag === 'article') continue;
-    if (hasNoBox(tag) || el.closest('math, details')) continue;
+    if (hasNoBox(tag) || isShownInline(el) || el.closest('math, details')) continue;
     hidden.add(el);
   }
   return hidden;
