@@ -12,6 +12,7 @@ const SYMBOLS: Record<string, string> = {
   '∫': '\\int',
   '∮': '\\oint',
   '∞': '\\infty',
+  '⋆': '\\star',
   '≤': '\\le',
   '≥': '\\ge',
   '≠': '\\neq',
@@ -210,11 +211,33 @@ function convert(el: Element, depth: number): string {
       const close = el.getAttribute('close') ?? ')';
       return `\\left${open === '{' ? '\\{' : open || '.'}${c.map((k) => convert(k, depth + 1)).join(', ')}\\right${close === '}' ? '\\}' : close || '.'}`;
     }
-    case 'mtable':
-      return `\\begin{matrix}${c.map((row) => convert(row, depth + 1)).join(' \\\\ ')}\\end{matrix}`;
+    case 'mtable': {
+      // One numbered equation (`\\tag`): MathJax wraps it in a one-row table whose first cell
+      // is the label; it is an equation, not a matrix.
+      if (c.length === 1 && tagName(c[0]!) === 'mlabeledtr') {
+        const cells = kids(c[0]!);
+        const label = (cells[0]?.textContent ?? '').trim().replace(/^\((.*)\)$/, '$1');
+        const body = cells
+          .slice(1)
+          .map((cell) => convert(cell, depth + 1))
+          .join(' ');
+        return label ? `${body} \\tag{${symbols(label)}}` : body;
+      }
+      // Alignment environments (align, eqnarray, cases) set column alignment; matrices do not.
+      const env =
+        el.hasAttribute('columnalign') || el.getAttribute('displaystyle') === 'true'
+          ? 'aligned'
+          : 'matrix';
+      return `\\begin{${env}}${c.map((row) => convert(row, depth + 1)).join(' \\\\ ')}\\end{${env}}`;
+    }
     case 'mtr':
-    case 'mlabeledtr':
       return c.map((cell) => convert(cell, depth + 1)).join(' & ');
+    case 'mlabeledtr':
+      // The label cell comes first; several numbered rows keep their equations only.
+      return c
+        .slice(1)
+        .map((cell) => convert(cell, depth + 1))
+        .join(' & ');
     case 'mtd':
       return all();
     default:

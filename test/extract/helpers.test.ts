@@ -178,6 +178,25 @@ describe('mathml-to-tex', () => {
     expect(mathmlToTex(math('<mroot><mi>x</mi><mn>3</mn></mroot>'))).toBe('\\sqrt[3]{x}');
   });
 
+  it('writes a numbered equation with \\tag, alignments as aligned and matrices as matrix', () => {
+    const math = (inner: string) => el(`<math>${inner}</math>`, 'math');
+    expect(
+      mathmlToTex(
+        math(
+          '<mtable displaystyle="true"><mlabeledtr><mtd><mtext>(</mtext><mo>⋆</mo><mtext>)</mtext></mtd><mtd><mi>a</mi><mo>=</mo><mi>b</mi></mtd></mlabeledtr></mtable>',
+        ),
+      ),
+    ).toBe('a = b \\tag{\\star}');
+    const rows =
+      '<mtr><mtd><mi>x</mi></mtd><mtd><mi>y</mi></mtd></mtr><mtr><mtd><mi>u</mi></mtd><mtd><mi>v</mi></mtd></mtr>';
+    expect(mathmlToTex(math(`<mtable columnalign="right left">${rows}</mtable>`))).toBe(
+      '\\begin{aligned}x & y \\\\ u & v\\end{aligned}',
+    );
+    expect(mathmlToTex(math(`<mtable>${rows}</mtable>`))).toBe(
+      '\\begin{matrix}x & y \\\\ u & v\\end{matrix}',
+    );
+  });
+
   it('stops at a depth limit instead of overflowing the stack', () => {
     const deep = '<mrow>'.repeat(3000) + '<mi>x</mi>' + '</mrow>'.repeat(3000);
     expect(() => mathmlToTex(el(`<math>${deep}</math>`, 'math'))).not.toThrow();
