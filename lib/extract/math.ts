@@ -1,3 +1,4 @@
+import { chtmlToTex } from './chtml-to-tex';
 import { parseFragment } from './dom';
 import { mathmlToTex } from './mathml-to-tex';
 
@@ -164,13 +165,15 @@ export function convertMath(root: Element): void {
     if (tex.trim()) script.replaceWith(placeholder(doc, tex, display));
     else script.remove();
   }
-  // MathJax v3: <mjx-container> with <mjx-assistive-mml><math>…; without assistive MathML
-  // only glyph soup is left, which is worse than nothing.
+  // MathJax v3/v4: <mjx-container> with <mjx-assistive-mml><math>…, or only the rendered
+  // CommonHTML tree, which is rebuilt (chtml-to-tex.ts).
   for (const box of all(root, 'mjx-container')) {
     if (!box.isConnected) continue;
     const math = box.getElementsByTagName('math')[0];
     const data = texDataAncestor(box);
-    const tex = data?.tex || (math ? texOfMathml(math) : '');
+    const rendered = box.getElementsByTagName('mjx-math')[0];
+    const tex =
+      data?.tex || (math ? texOfMathml(math) : '') || (rendered ? chtmlToTex(rendered) : '');
     const display = box.getAttribute('display') === 'true' || (!!math && isDisplayMath(math));
     if (tex) box.replaceWith(placeholder(doc, tex, display));
     else box.remove();
