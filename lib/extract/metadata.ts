@@ -199,9 +199,10 @@ const DATE_START = new RegExp(
   'i',
 );
 // Labels that end no name, left at the end when the date they introduce sat in another
-// element ("Posted on", "Veröffentlicht am", "Published by"), in English, German and French.
+// element ("Posted on", "Veröffentlicht am", "Article by", "Datum:"), in English, German
+// and French.
 const LABEL =
-  '(?:(?:last\\s)?(?:updated|modified)|published|posted|veröffentlicht|publiziert|aktualisiert|geschrieben|publié)(?:\\s(?:on|at|am|um|le))?|by|von|par';
+  '(?:(?:last\\s)?(?:updated|modified)|published|posted|veröffentlicht|publiziert|aktualisiert|geschrieben|publié)(?:\\s(?:on|at|am|um|le))?|(?:article|story|words|text)\\sby|by|von|par|date|datum';
 // Words that only go with a date once one was removed: a name can end with them ("Joe
 // Friday"). Not the French "le", a common surname ("Minh Le").
 const DATE_WORD =
@@ -228,7 +229,12 @@ export function cleanByline(raw: string | null): string | null {
   if (/^(?:more (?:by|from)|follow|view all|see all|all posts|posts by|written by\s*$)/i.test(v))
     return null;
   const date = DATE_START.exec(v);
-  v = date ? v.slice(0, date.index).replace(DATE_TAIL, '') : v.replace(LABEL_TAIL, '');
+  if (date) {
+    // The name after the date when none comes before it ("Posted on May 2, 2020 by Jane Doe").
+    const after = /\b(?:by|von|par)\s+(\p{L}[^\d|·•,;:]*)/iu.exec(v.slice(date.index));
+    v = v.slice(0, date.index).replace(DATE_TAIL, '') || (after?.[1] ?? '');
+  }
+  v = v.replace(LABEL_TAIL, '');
   // A separator the page's markup left in front ("| Jane Doe"), or the author's home page
   // printed after the name ("Jane Doe - https://jane.example/").
   v = v.replace(/^[\s,;|·•–—-]+/, '').replace(/\s+[-|–—]\s+https?:\/\/\S+$/i, '');
