@@ -1,4 +1,4 @@
-import { classAndId, normalizedText, tagName } from './dom';
+import { classAndId, normalizedText, ownerDoc, tagName } from './dom';
 
 /**
  * Boilerplate left inside the article: share and follow buttons, "related" / "read more"
@@ -9,16 +9,158 @@ import { classAndId, normalizedText, tagName } from './dom';
  */
 
 const BOILERPLATE =
-  /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|related|related-?(?:posts|articles|stories|content)|read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar|byline|dateline|author-?(?:box|bio|info|meta)|post-?meta|entry-?meta|article-?meta)(?:[\s_-]|$)/;
+  /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|related|related-?(?:posts|articles|stories|content)|read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar|byline|dateline|author-?(?:box|bio|info|meta|desc|description)|saboxplugin-?wrap|post-?meta|entry-?meta|article-?meta|postmetadata|(?:post|entry)-?(?:footer|utility|tags)|entryfooter|akismet|breadcrumbs?|tags|tag-?list|reading-?time|affiliate|cta|next-?(?:post|story)|nextstory|prev(?:ious)?-?post|post-?navigation|footer-?menu|table-?of-?contents|ez-toc-container|copyright|(?:photo|image|media)-?credits?|subcaption|caption-*source)(?:[\s_-]|$)/;
+// WordPress sidebar widgets ("widget widget_rss"); not "elementor-widget-…", which wraps text.
+const SIDEBAR_WIDGET = /(?:^|\s)(?:widget_[\w-]+|sidebar-widget)(?:\s|$)/;
+// Teaser cards ("teaser", "sz-teaser__title"): removed only when mostly links, because some
+// sites also call the article's lead paragraph a teaser.
+const TEASER = /(?:^|[\s_-])teaser/;
 // Share intents of the common networks, matched on link targets.
 const SHARE_HREF =
   /(?:twitter\.com\/intent|x\.com\/intent|facebook\.com\/sharer|linkedin\.com\/shareArticle|pinterest\.com\/pin\/create|reddit\.com\/submit|api\.whatsapp\.com\/send|wa\.me\/\?text|t\.me\/share|news\.ycombinator\.com\/submitlink|bsky\.app\/intent|^mailto:\?)/i;
 const CONTROLS =
   'button, input, select, textarea, form, dialog, [role="button"]:not(a), [role="dialog"]';
-const RELATED_HEADING =
-  /^(?:related(?: articles| posts| stories| content| reading)?|read more|more from .{0,40}|more stories|you (?:might|may) also like|recommended(?: for you)?|see also|further reading on this site|popular(?: posts| stories)?|trending|most read|sign up for .{0,60}|subscribe to .{0,60}|share this(?: article| post| story)?)[:.!]?$/i;
+// Section labels that introduce teasers, comments or share/rate widgets rather than article
+// text, in the languages the corpus shows most (en, de, fr, es, pt, pl, it). Matched on the
+// whole text of a heading or a one-line label paragraph ("**Auch interessant:**").
+const RELATED_HEADING = new RegExp(
+  '^(?:' +
+    [
+      'related(?: articles| posts| stories| content| reading| links| topics| news)?',
+      'read (?:more|also|next)',
+      'more (?:from|on|about|in) .{1,40}',
+      'more (?:stories|articles|news|posts)',
+      'you (?:might|may) also like',
+      '(?:recommended|popular|trending|latest|editor.s picks)(?: for you| now| posts| stories| articles| news| reading)?',
+      'most (?:read|popular|viewed|shared|commented)(?: articles| stories)?',
+      'see also',
+      'further reading on this site',
+      'sign up for .{0,60}',
+      'subscribe to .{0,60}',
+      'share this(?: article| post| story| page)?',
+      '(?:leave|post) a (?:comment|reply)',
+      // German
+      'das k[öo]nnte (?:sie|dich) (?:auch )?interessieren',
+      'auch interessant',
+      '(?:weitere |noch )?mehr (?:zum thema(?: .{1,40})?|themen|dazu|aus .{1,40}|zu .{1,40}|infos .{0,40})',
+      'weitere (?:artikel|beitr[äa]ge|nachrichten|news|themen|meldungen|links|informationen|infos)(?: .{1,40})?',
+      'weiterf[üu]hrende (?:links|informationen|artikel)',
+      'zum weiterlesen',
+      'lesen sie (?:auch|mehr|weiter)',
+      'siehe auch',
+      '(?:[äa]hnliche|verwandte|empfohlene|neueste|aktuelle) (?:artikel|beitr[äa]ge|themen|nachrichten|news)',
+      'meist(?:-| )?(?:gelesen|diskutiert|kommentiert)e?(?: artikel| beitr[äa]ge)?',
+      'viel gelesen(?: in .{1,40})?',
+      'schon gelesen',
+      'kommentieren sie',
+      'kommentare? (?:schreiben|verfassen)',
+      'artikel bewerten',
+      'entdecken sie (?:jetzt|mehr)',
+      // French, Spanish, Portuguese, Italian, Polish
+      '(?:[àa] )?lire aussi',
+      'vous aimerez aussi',
+      'sur le m[êe]me sujet',
+      'les plus lus',
+      'le[ea](?:se)? tambi[ée]n',
+      '(?:tambi[ée]n )?(?:te|le) puede interesar',
+      'noticias relacionadas',
+      'm[áa]s noticias',
+      'lo m[áa]s (?:le[íi]do|visto)',
+      'visto ahora',
+      'deja un comentario',
+      'valora esta noticia',
+      '(?:veja|leia|ver) tamb[ée]m',
+      'mais lidas',
+      'leggi anche',
+      'czytaj (?:te[żz]|tak[żz]e)',
+      'zobacz (?:te[żz]|tak[żz]e)',
+    ].join('|') +
+    ')\\s*(?:[:.!?…»]|\\.\\.\\.)?$',
+  'i',
+);
+// "Read also: <linked headline>" lines between paragraphs; the label alone says what follows.
+const READ_ALSO =
+  /^(?:lesen sie (?:auch|hier|mehr)|auch lesen|mehr (?:dazu|zum thema)|read (?:more|also)|also read|see also|l[eé]a(?: tambi[ée]n| m[áa]s)?|lee tambi[ée]n|vea tambi[ée]n|mir[ae]|puedes ver|(?:tambi[ée]n )?(?:te|le) puede interesar|(?:[àa] )?lire aussi|leia tamb[ée]m|veja tamb[ée]m|leggi anche|czytaj (?:te[żz]|tak[żz]e)|dowiedz si[ęe] wi[ęe]cej|zobacz (?:te[żz]|tak[żz]e))\s*(?::|»|\.\.\.|…)/i;
 const COMMENT_COUNT =
   /^\d[\d,.]*\s+comments?$|^comments?\s*\(\d+\)$|^no comments$|^leave a comment$/i;
+// Whole-text matches for the one-line widgets CMSs put inside the article container: comment
+// prompts, rating and share prompts, "loading" placeholders, advertisement labels.
+const WIDGET_LINE = new RegExp(
+  '^(?:' +
+    [
+      '(?:keine|no) (?:kommentare|comments)(?: yet)?(?: \\(.{0,80}\\))?',
+      '(?:kommentare|comments) (?:geschlossen|are closed)',
+      '(?:sie sind|you are) (?:aktuell |currently )?(?:nicht|not) (?:eingeloggt|logged in)',
+      '(?:du musst|sie m[üu]ssen|you must be) (?:eingeloggt|angemeldet|logged in) .{0,80}',
+      '.{0,80} kommentieren zu k[öo]nnen, m[üu]ssen sie (?:eingeloggt|angemeldet) sein',
+      '(?:this site|diese website) (?:uses|verwendet) akismet.{0,200}',
+      '(?:hier k[öo]nnen sie )?(?:den|diesen) artikel bewerten',
+      'war (?:der|dieser) (?:artikel|beitrag) (?:n[üu]tzlich|hilfreich)\\??',
+      '(?:was this|is this) (?:article|page|post) (?:helpful|useful)\\??',
+      'rate this (?:article|post|story|recipe)',
+      '\\(?(?:noch keine bewertungen|no ratings yet)\\)?',
+      '(?:jetzt )?(?:teilen|sharen|share)(?: mit| on| via| this)?:?',
+      '(?:m[öo]chten sie )?(?:den|diesen) (?:artikel|beitrag) teilen\\??:?',
+      'artikel gefallen\\? .{0,40}teilen!?',
+      'den artikel mit anderen teilen.{0,30}',
+      '(?:gef[äa]llt mir|like) (?:wird geladen|loading)\\.*',
+      '(?:wird geladen|loading|lade weitere inhalte|mehr laden|load more)\\s*(?:\\.\\.\\.|…)?',
+      '(?:rezept |artikel |seite )?drucken|print(?: this)?(?: recipe| article| page)?',
+      '.{0,40}(?:als )?pdf herunterladen|download(?: as)? pdf',
+      '(?:zur[üu]ck|back)(?: zu[rm]? .{1,30}| to .{1,30})?',
+      'externer inhalt|external content',
+      '(?:[üu]ber (?:den|die) autor(?:in|en)?|about the authors?|zur person|autor(?:in|en)?:|von:|authors?:)',
+      'inhaltsverzeichnis|table of contents|contents|[íi]ndice|sommaire|spis tre[śs]ci',
+      // Post metadata lines: category, tag and view-count labels.
+      '(?:kategorien?|categor(?:y|ies)|tags?|schlagw[öo]rter|schlagworte|rubrik|aufrufe|views|kommentare insgesamt)\\s*:.{0,150}',
+      // Agency sign-offs ("dpa/lno", "aja/PAP").
+      '\\(?[a-zäöü]{1,6}(?:\\/[a-zäöü]{2,8}){1,2}\\)?',
+      '(?:warning|notice|deprecated): .{0,300} on line \\d+',
+    ].join('|') +
+    ')[.!]?$',
+  'i',
+);
+// An advertisement label; the ad it labels (often an image link) goes with it.
+const AD_LABEL =
+  /^[-–(]?\s*(?:anzeige|werbung|advertisement|reklama|publicidad|publicit[ée])\s*[-–:)]?$/i;
+const INLINE = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'cite', 'time']);
+
+/** An inline element inside a sentence ("am <b>Mittwoch, 13.10.2021</b> …"), not a line of its own. */
+function inProse(el: Element, text: string): boolean {
+  if (!INLINE.has(tagName(el)) || !el.parentElement) return false;
+  return normalizedText(el.parentElement).length > text.length + 3;
+}
+
+// A single short line that is only a photo credit or source ("Foto: Jane Doe", "© dpa").
+const CREDIT_LABEL =
+  '(?:©|\\(c\\)|(?:fotos?|bild(?:er)?|titelbild|beitragsbild|photos?|photograph(?:y)?|image|imagen|cr[ée]dits?(?: photos?)?|cr[ée]dito|quelle|source|fuente|[źz]r[óo]d[łl]o|fot\\.|zdj[ęe]cie|kuva)(?:\\s+by|\\s+via)?\\s*[:©])';
+const CREDIT_LINE = new RegExp(`^\\(?${CREDIT_LABEL}\\s*\\S.{0,80}$`, 'i');
+// The same credit at the end of a caption's text: "Marco at the start. © AFP / Jane Doe".
+const CREDIT_TAIL = new RegExp(`(?:^|[\\s.|,;(])\\(?${CREDIT_LABEL}\\s*[^©]{1,80}$`, 'i');
+// Previous/next post links and paywall or licence notes, one line each.
+const PREV_NEXT =
+  /^(?:(?:previous|next|prev|older|newer) (?:post|article|story|entry)|art[íi]culo (?:anterior|siguiente)|(?:vorherige[rs]?|n[äa]chste[rs]?) (?:artikel|beitrag|post)|(?:article )?(?:pr[ée]c[ée]dent|suivant))/i;
+const PAYWALL =
+  /(?:to (?:view|read|continue reading) the full (?:story|article)|for the full story|pour lire la suite|(?:den|diesen) (?:ganzen |vollst[äa]ndigen )?(?:artikel|beitrag) (?:zu lesen|weiterlesen|lesen zu k[öo]nnen))/i;
+// A line holding only a date, maybe labelled ("Publiziert: 03.04.2020, 12:35").
+const MONTH =
+  '(?:jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|januar|februar|märz|juni|juli|august|september|oktober|november|dezember|january|february|march|april|june|july|october|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)\\.?';
+const WEEKDAY =
+  '(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miércoles|jueves|viernes|sábado|domingo)';
+const DATE_LINE = new RegExp(
+  '^(?:(?:ver[öo]ffentlicht|publiziert|aktualisiert|erstellt|stand|datum|ver[öo]ffentlichung|published|updated|last updated|posted|publicado|actualizado|publi[ée]|mis [àa] jour|publikacja|opublikowano|aktualizacja)(?: am| on| le| el)?\\s*:?\\s*)?' +
+    `(?:${WEEKDAY},?\\s*)?` +
+    '(?:\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}|\\d{4}-\\d{2}-\\d{2}(?:[t ]\\d{2}:\\d{2}(?::\\d{2})?\\S*)?|' +
+    `\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH}\\s+(?:de\\s+)?\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4})` +
+    '(?:,?\\s*(?:um\\s+|at\\s+|[-–|]\\s*)?\\d{1,2}:\\d{2}(?:\\s*(?:uhr|h|am|pm))?)?$',
+  'i',
+);
+const RIGHTS =
+  /all rights reserved|alle rechte vorbehalten|tous droits r[ée]serv[ée]s|todos los derechos reservados|wszelkie prawa zastrze[żz]one|tutti i diritti riservati/i;
+// Newsletter and app sign-up prompts: one short line naming the channel and a call to act.
+const SIGNUP_CHANNEL = /newsletter|\bapps?\b|whatsapp|telegram/i;
+const SIGNUP_ACTION =
+  /sign(?:ing)? up|subscribe|abonn|anmeld|registr|inscr[ií]b|suscr[ií]b|bleiben sie|never miss|download|herunterladen|get the latest|[úu]nete|join/i;
 const KEEP = 'pre, [data-pageclip-tex], table, figure';
 
 export function removeBoilerplate(root: Element): void {
@@ -28,10 +170,20 @@ export function removeBoilerplate(root: Element): void {
     if (!el.isConnected || el === root) continue;
     const tag = tagName(el);
     if (tag === 'pre' || tag === 'code' || el.hasAttribute('data-pageclip-tex')) continue;
-    if (!BOILERPLATE.test(classAndId(el))) continue;
+    const names = classAndId(el);
+    const teaser = TEASER.test(names);
+    if (!teaser && !BOILERPLATE.test(names) && !SIDEBAR_WIDGET.test(names)) continue;
     if (el.querySelector(KEEP)) continue;
     if (normalizedText(el).length > limit) continue;
+    if (teaser && !BOILERPLATE.test(names) && !isTeaser(el, limit)) continue;
+    // A link inside a sentence ("smb-affiliate-link") is part of the text.
+    if (tag === 'a' && inProse(el, normalizedText(el))) continue;
     el.remove();
+  }
+  // Navigation inside the article container (breadcrumbs, tag bars, pagers) is never text.
+  for (const nav of Array.from(root.querySelectorAll('nav, [role="navigation"]'))) {
+    if (nav.isConnected && !nav.querySelector(KEEP) && normalizedText(nav).length <= limit)
+      nav.remove();
   }
   for (const a of Array.from(root.getElementsByTagName('a'))) {
     if (!SHARE_HREF.test(a.getAttribute('href') ?? '')) continue;
@@ -44,20 +196,8 @@ export function removeBoilerplate(root: Element): void {
     if (tagName(el) === 'form' && normalizedText(el).length > 200) continue;
     el.remove();
   }
-  for (const h of Array.from(root.querySelectorAll('h2, h3, h4, h5, h6'))) {
-    if (!h.isConnected || !RELATED_HEADING.test(normalizedText(h))) continue;
-    const next = h.nextElementSibling;
-    if (
-      next &&
-      (tagName(next) === 'ul' || tagName(next) === 'ol') &&
-      next.querySelectorAll('a').length >= 1
-    ) {
-      next.remove();
-      h.remove();
-    } else if (!next) {
-      h.remove();
-    }
-  }
+  removeLabelledSections(root, limit);
+  removeWidgetLines(root);
   for (const a of Array.from(root.querySelectorAll('a'))) {
     if (!a.isConnected) continue;
     const text = normalizedText(a);
@@ -75,6 +215,126 @@ export function removeBoilerplate(root: Element): void {
     if (el.children.length > 1 || (el.textContent ?? '').length > 40) continue;
     if (el.isConnected && COMMENT_COUNT.test(normalizedText(el))) el.remove();
   }
+}
+
+// Elements that can hold one label line; whole containers are left to the class rules.
+const LABEL_TAGS = 'h2, h3, h4, h5, h6, p, div, span, strong, b, em, dt';
+const LINE_TAGS =
+  'h2, h3, h4, h5, h6, p, div, span, strong, b, em, i, small, li, dt, dd, figcaption, cite, a';
+const FOLLOW_US =
+  /^(?:follow|folgen sie|folge|s[íi]guenos|suivez)\s+(?:\S+\s+){0,4}(?:on|auf|en|sur)\s+(?:twitter|facebook|instagram|linkedin|youtube|tiktok|x\b)/i;
+const OUR = /\b(?:our|unsere[nmrs]?|nuestr[oa]s?|tenemos|notre|nos|the latest (?:news|stories))\b/i;
+
+/** Raw text length first: most candidates are long containers, skipped without normalising. */
+function shortText(el: Element, max: number): string | null {
+  const raw = el.textContent ?? '';
+  if (raw.length > max * 3 + 200) return null;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  return text.length <= max ? text : null;
+}
+
+function linkTextShare(el: Element, text: string): number {
+  if (!text) return 0;
+  if (el.closest('a')) return 1;
+  let linked = 0;
+  for (const a of Array.from(el.querySelectorAll('a'))) linked += normalizedText(a).length;
+  return Math.min(1, linked / text.length);
+}
+
+/** A teaser block: mostly link text (headline lists, "read next" cards) or a bare image link. */
+function isTeaser(el: Element, limit: number): boolean {
+  if (el.querySelector('pre, [data-pageclip-tex], table')) return false;
+  const text = normalizedText(el);
+  if (text.length > limit) return false;
+  if (!text) return !!el.querySelector('a img, a picture');
+  return linkTextShare(el, text) >= 0.6;
+}
+
+/**
+ * "Related articles", "Auch interessant", "Lee también…": the label goes, and so do the teaser
+ * blocks right after it (link lists, linked headlines, image links), up to the first block
+ * of ordinary text. A label alone in its wrapper is followed at the wrapper's level.
+ */
+function removeLabelledSections(root: Element, limit: number): void {
+  for (const label of Array.from(root.querySelectorAll(LABEL_TAGS))) {
+    if (!label.isConnected) continue;
+    const text = shortText(label, 80);
+    if (!text || !RELATED_HEADING.test(text)) continue;
+    let el: Element = label;
+    while (
+      !el.nextElementSibling &&
+      el.parentElement &&
+      el.parentElement !== root &&
+      normalizedText(el.parentElement) === text
+    )
+      el = el.parentElement;
+    let next = el.nextElementSibling;
+    while (next && isTeaser(next, limit)) {
+      const after = next.nextElementSibling;
+      next.remove();
+      next = after;
+    }
+    el.remove();
+  }
+}
+
+function isWidgetLine(el: Element): boolean {
+  if (el.closest('table, pre')) return false;
+  const text = shortText(el, 300);
+  if (!text || inProse(el, text)) return false;
+  if (AD_LABEL.test(text)) return true;
+  // The other lines are text only: a heading or caption holding an image keeps it.
+  if (el.querySelector('img, picture, video, iframe, svg')) return false;
+  if (text.length <= 120 && (WIDGET_LINE.test(text) || CREDIT_LINE.test(text))) return true;
+  if (
+    text.length <= 80 &&
+    DATE_LINE.test(text) &&
+    !el.querySelector('time') &&
+    tagName(el) !== 'time'
+  )
+    return true;
+  if (RIGHTS.test(text) || FOLLOW_US.test(text) || PAYWALL.test(text)) return true;
+  if (
+    /creativecommons\.org\/licen[cs]es/i.test(
+      el.querySelector('a[href*="creativecommons"]')?.getAttribute('href') ?? '',
+    ) &&
+    /lizenz|licen[cs]e|licencia|licence/i.test(text)
+  )
+    return true;
+  if (PREV_NEXT.test(text) && linkTextShare(el, text) >= 0.5) return true;
+  if (text.length <= 200 && SIGNUP_ACTION.test(text)) {
+    if (/newsletter/i.test(text) || (SIGNUP_CHANNEL.test(text) && OUR.test(text))) return true;
+  }
+  // "Read also: <linked headline>": the label, then mostly link text.
+  const m = READ_ALSO.exec(text);
+  if (m) {
+    const rest = text.length - m[0].length;
+    if (rest <= 0 || linkTextShare(el, text) * text.length >= rest * 0.5) return true;
+  }
+  return false;
+}
+
+/** One-line widgets, credits, dates and "read also" lines, whatever their markup. */
+function removeWidgetLines(root: Element): void {
+  for (const el of Array.from(root.querySelectorAll(LINE_TAGS))) {
+    if (el.isConnected && isWidgetLine(el)) el.remove();
+  }
+  for (const caption of Array.from(root.querySelectorAll('figcaption, .wp-caption-text'))) {
+    trimCreditTail(caption);
+  }
+}
+
+/** Drops a photo credit that ends a caption's last text node, keeping the caption itself. */
+function trimCreditTail(caption: Element): void {
+  const walker = ownerDoc(caption).createTreeWalker(caption, 4);
+  let last: Text | null = null;
+  for (let n = walker.nextNode(); n; n = walker.nextNode())
+    if ((n.nodeValue ?? '').trim()) last = n as Text;
+  if (!last) return;
+  const value = last.nodeValue ?? '';
+  const m = CREDIT_TAIL.exec(value);
+  // Only a tail: a caption that is nothing but the credit was removed as a credit line.
+  if (m && m.index > 0) last.nodeValue = value.slice(0, m.index).replace(/[\s|]+$/, '');
 }
 
 /** Lighter cleaning for full-page clips: controls and empty links only. */

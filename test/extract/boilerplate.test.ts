@@ -1,0 +1,202 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { removeBoilerplate } from '../../lib/extract/boilerplate';
+import { parseHtml } from '../../scripts/parse-html';
+
+// Each case is a small synthetic article body: the boilerplate named in the test must go and
+// the article paragraphs must stay. Every case runs in jsdom (the page DOM) and linkedom (the
+// command line's working document), since the pipeline cleans in either.
+
+const ARTICLE =
+  '<p>The council approved the new cycling plan on Tuesday after a long debate about parking, ' +
+  'bus lanes and the cost of repainting the junctions in the old town.</p>' +
+  '<p>Work on the first two routes starts in spring; the rest follows once the budget for the ' +
+  'second phase has been agreed with the regional government next year.</p>';
+
+const doms = {
+  jsdom: (html: string) =>
+    parseHtml(
+      `<!DOCTYPE html><html><body><div id="root">${html}</div></body></html>`,
+      'https://example.com/',
+    ),
+  linkedom: (html: string) =>
+    parseHTML(`<!DOCTYPE html><html><head></head><body><div id="root">${html}</div></body></html>`)
+      .document as unknown as Document,
+};
+
+function cleaned(parse: (html: string) => Document, html: string): string {
+  const root = parse(html).getElementById('root')!;
+  removeBoilerplate(root);
+  return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
+  const run = (html: string) => cleaned(parse, ARTICLE + html);
+  const keepsArticle = (text: string) => {
+    expect(text).toContain('The council approved the new cycling plan');
+    expect(text).toContain('regional government next year.');
+  };
+
+  it('drops a related-reading label and the teaser links after it, in several languages', () => {
+    for (const label of [
+      'Das könnte Sie auch interessieren',
+      'Auch interessant:',
+      'Vous aimerez aussi',
+      'Lee también...',
+      'Czytaj też',
+    ]) {
+      const text = run(
+        `<h3>${label}</h3><p><a href="/a">Bridge repairs delayed again</a></p>` +
+          '<div><a href="/b"><img src="/b.jpg"></a></div><ul><li><a href="/c">New tram line</a></li></ul>' +
+          '<p>A closing paragraph of ordinary article text without any links in it at all.</p>',
+      );
+      keepsArticle(text);
+      expect(text).not.toContain(label.replace(/[:.]+$/, ''));
+      expect(text).not.toContain('Bridge repairs');
+      expect(text).not.toContain('New tram line');
+      expect(text).toContain('A closing paragraph');
+    }
+  });
+
+  it('follows a label wrapped alone in its own container, and bold pseudo-headings', () => {
+    const text = run(
+      '<div class="box"><p><strong>Mehr zum Thema</strong></p></div><p><a href="/x">Radwege im Vergleich</a></p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Mehr zum Thema');
+    expect(text).not.toContain('Radwege im Vergleich');
+  });
+
+  it('drops "read also" lines that are a label and a linked headline, keeps prose that starts alike', () => {
+    const text = run(
+      '<p>Lesen Sie auch: <a href="/y">Wie Kopenhagen zur Fahrradstadt wurde</a></p>' +
+        '<p><em>Read more: <a href="/z">Cities that removed parking</a></em></p>' +
+        '<p>Lea también: the label followed by a long sentence of ordinary prose without a link.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Kopenhagen');
+    expect(text).not.toContain('Cities that removed parking');
+    expect(text).toContain('the label followed by a long sentence');
+  });
+
+  it('drops one-line comment, rating, share, loading and advertisement widgets', () => {
+    const lines = [
+      'Keine Kommentare',
+      'Comments are closed.',
+      'Sie sind aktuell nicht eingeloggt.',
+      'Artikel bewerten',
+      'War der Artikel nützlich?',
+      '(Noch keine Bewertungen)',
+      'Sharen mit:',
+      'Gefällt mir Wird geladen...',
+      'Anzeige',
+      '- Anzeige -',
+      'Advertisement:',
+      'Rezept drucken',
+      'zurück',
+      'Inhaltsverzeichnis',
+      'Kategorie: Verkehr',
+      'dpa/lno',
+    ];
+    const text = run(lines.map((line) => `<p>${line}</p>`).join(''));
+    keepsArticle(text);
+    for (const line of lines) expect(text).not.toContain(line);
+  });
+
+  it('drops photo credit lines and a credit ending a caption, keeping the caption', () => {
+    const text = run(
+      '<p><em>Foto: Jane Doe</em></p><p>Bild: Stadtarchiv</p><p>© Example Press</p>' +
+        '<figure><img src="/c.jpg"><figcaption>The new junction at the station. © AFP / John Roe</figcaption></figure>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Jane Doe');
+    expect(text).not.toContain('Stadtarchiv');
+    expect(text).not.toContain('Example Press');
+    expect(text).toContain('The new junction at the station');
+    expect(text).not.toContain('John Roe');
+  });
+
+  it('drops lines that are only a (labelled) date, keeps dates inside sentences', () => {
+    const text = run(
+      '<p>Dienstag, 4. Juni 2019, 15:54</p><p>Publiziert: 03.04.2020, 12:35</p><div>16 marca 2021</div>' +
+        '<p>March 3, 2020</p><p>The plan was first proposed on 4 June 2019 by the mayor.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('15:54');
+    expect(text).not.toContain('03.04.2020');
+    expect(text).not.toContain('marca');
+    expect(text).not.toContain('March 3');
+    expect(text).toContain('first proposed on 4 June 2019');
+  });
+
+  it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
+    const text = run(
+      '<p>© 2020 Example Media Inc. All Rights Reserved.</p>' +
+        '<p>Never miss the latest news by signing up to our newsletter today!</p>' +
+        '<p>Get the latest news straight to your phone with our app.</p>' +
+        '<p>Follow The Example Times on Twitter and Instagram.</p>' +
+        '<p>To view the full story, please subscribe.</p>' +
+        '<p>Dieser Text steht unter der Lizenz <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.</p>' +
+        '<p>The app lets riders download maps before their trip.</p>',
+    );
+    keepsArticle(text);
+    for (const gone of [
+      'All Rights Reserved',
+      'newsletter',
+      'straight to your phone',
+      'Follow The',
+      'full story',
+      'CC BY',
+    ])
+      expect(text).not.toContain(gone);
+    expect(text).toContain('The app lets riders download maps');
+  });
+
+  it('drops previous/next post links', () => {
+    const text = run(
+      '<p>Artículo anterior<a href="/p">Otra noticia del día</a></p><div>Next post <a href="/n">A walk in the hills</a></div>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Otra noticia');
+    expect(text).not.toContain('A walk in the hills');
+  });
+
+  it('drops post-meta, tag, breadcrumb, sidebar-widget and navigation containers by class', () => {
+    const text = run(
+      '<nav><a href="/">Home</a> <a href="/news">News</a></nav>' +
+        '<p class="breadcrumb-navigation"><a href="/blog">Blog</a> &gt; <a href="/blog/x">Aus den Ländern</a></p>' +
+        '<div class="entry-utility">This entry was posted in Allgemein.</div>' +
+        '<p class="postmetadata">Posted on Wednesday in Uncategorized</p>' +
+        '<section class="tags"><a href="/t/1">Handbuch</a></section>' +
+        '<div class="widget widget_rss"><p>Headline from another feed</p></div>' +
+        '<div class="saboxplugin-wrap"><p>I like every kind of photography.</p></div>' +
+        '<p class="akismet_comment_form_privacy_notice">This site uses Akismet to reduce spam.</p>' +
+        '<p>The square itself stays open during the works.<span class="photo-credit">Studio Roe</span></p>',
+    );
+    keepsArticle(text);
+    for (const gone of [
+      'Home',
+      'Aus den Ländern',
+      'This entry was posted',
+      'Posted on Wednesday',
+      'Handbuch',
+      'another feed',
+      'photography',
+      'Akismet',
+      'Studio Roe',
+    ])
+      expect(text).not.toContain(gone);
+  });
+
+  it('drops teaser cards that are mostly links, but not a lead paragraph called "teaser"', () => {
+    const text = cleaned(
+      parse,
+      '<p class="article-teaser">The city wants every school reachable by bike within five years.</p>' +
+        ARTICLE +
+        '<a class="sz-teaser" href="/t"><h3 class="sz-teaser__title">ICE im Halbstundentakt</h3></a>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('every school reachable by bike');
+    expect(text).not.toContain('Halbstundentakt');
+  });
+});
