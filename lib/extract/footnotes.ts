@@ -1,40 +1,104 @@
 import { normalizedText, tagName } from './dom';
+import {
+  CONTAINERS,
+  FOOTNOTE_ATTR,
+  NOTE_LABEL,
+  cleanDefinition,
+  hasNoteClass,
+  isBefore,
+  marker,
+  removeNoteBlock,
+  type NoteSink,
+} from './footnote-dom';
+import { inlineNotes, unlinkedNotes } from './footnotes-unlinked';
 
 /**
  * Footnotes: references become `[^n]` markers and their definitions `[^n]: …` lines at the
  * end of the note, numbered by first reference. A reference is a link to an element of the
  * page that looks like a note (in a notes list or section, a `doc-footnote`/`doc-endnote`,
- * an id like `fn1` / `cite_note-1`, or a list item reached by a label like `[3]`). Targets
- * are looked up in the live document, which Readability never touches, so notes it dropped
- * are still found. Unlinked `<sup>N</sup>` references with a "Notes" heading followed by
- * `<sup>N</sup> text` paragraphs are paired too.
+ * an id like `fn1` / `cite_note-1`, a block with a footnote class, or reached by a label
+ * like `[3]` in a `<sup>` or a footnote-reference class). Targets are looked up in the live
+ * document, which Readability never touches, so notes it dropped are still found. Notes
+ * without links (inline sidenotes, `<sup>N</sup>` with `<sup>N</sup> text` definitions)
+ * are paired by footnotes-unlinked.ts.
  */
 
-export const FOOTNOTE_ATTR = 'data-pageclip-fn';
+export { FOOTNOTE_ATTR };
 
-const CONTAINERS =
-  'ol.footnotes, section.footnotes, div.footnotes, .footnotes, .footnote-list, .footnotes-list, [role="doc-endnotes"], ol.references, .reflist, .mw-references-wrap, aside.footnotes, #footnotes, .easy-footnotes-wrapper, .wp-block-footnotes';
-const BACKLINKS =
-  '.footnote-backref, .footnote-back, [role="doc-backlink"], .mw-cite-backlink, a[href*="#fnref"], a[href*="#ref"], .reversefootnote, .footnote-return, .easy-footnote-to-top';
 // A number is required: `#english` (a language jump link) or `#notes` is no note.
 const NOTE_ID =
   /^(?:fn|footnote|note|endnote|en|cite_note|ftn|sdfootnote|_ftn|easy-footnote-bottom)[-_:.]?[\w.:-]*\d[\w.:-]*$/i;
-const NOTE_LABEL = /^(?:\[?\(?\d{1,4}\)?\]?|[*†‡§¶]{1,3}|\[?[a-z]\]?)$/i;
-const NOTES_HEADING =
-  /^(?:foot ?notes?|notes|endnotes|references(?: and notes)?|notes and references|sources)$/i;
-const DEF_BLOCK = 'li, p, aside, div, section, dd';
+// The reference itself says it is one: `<a class="footnote-ref">`, `<sup class="fnref">`.
+const REF_CLASS =
+  /(?:^|[\s_-])(?:foot\w*|fnref|noteref|fn|ref|reference|citation|cite)(?:$|[\s_-])/i;
+const DEF_BLOCKS = new Set(['li', 'p', 'aside', 'div', 'section', 'dd']);
+const DEF_SELECTOR = 'li, p, aside, div, section, dd';
+const HEADING = /^h[1-6]$/;
+// Larger than any note: a target this big is a section (a table of contents entry).
+const MAX_NOTE_CHARS = 6000;
 
 export interface FootnoteResult {
   /** Definition elements in reference order; index i is note number i + 1. */
   ordered: Element[];
 }
 
-function targetId(a: Element, pageNoHash: string): string | null {
-  const href = a.getAttribute('href') ?? '';
-  const hash = href.indexOf('#');
-  if (hash < 0 || hash === href.length - 1) return null;
-  const before = href.slice(0, hash);
-  if (before && before !== pageNoHash) return null;
+/** Finds a reference's target in a document: by id, or a named anchor. */
+type Locate = (doc: Document) => Element | null;
+
+/**
+ * The URL without its fragment, normalized: Readability resolves `https://host#x` to
+ * `https://host/#x`, which is still this page.
+ */
+function sameDocument(url: string): string {
+  try {
+    return new URL(url).href.replace(/#.*$/, '');
+  } catch {
+    return url;
+  }
+}
+
+function cssString(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+function byIdOrName(doc: Document, id: string): Element | null {
+  return (
+    doc.querySelector(`[id=${cssString(id)}]`) ??
+    doc.querySelector(`a[name=${cssString(id)}]`) ??
+    null
+  );
+}
+
+/**
+ * The addresses that mean this page: its URL, its canonical and `og:url` addresses (a saved
+ * page links to itself by those), and any other address whose every fragment link (two or
+ * more) names an element of this page (arXiv's HTML papers cite `https://arxiv.org/html/…#bib.bib2`).
+ */
+function pageAddresses(article: Element, live: Document, pageUrl: string): Set<string> {
+  const own = new Set([sameDocument(pageUrl)]);
+  for (const el of Array.from(
+    live.querySelectorAll('link[rel="canonical"][href], meta[property="og:url"][content]'),
+  )) {
+    const address = el.getAttribute('href') ?? el.getAttribute('content') ?? '';
+    if (/^https?:/i.test(address)) own.add(sameDocument(address));
+  }
+  const tally = new Map<string, { links: number; found: number }>();
+  for (const a of Array.from(article.querySelectorAll('a[href*="#"]'))) {
+    const href = a.getAttribute('href') ?? '';
+    const hash = href.indexOf('#');
+    if (hash <= 0 || !/^https?:/i.test(href)) continue;
+    const base = sameDocument(href.slice(0, hash));
+    if (own.has(base)) continue;
+    const counts = tally.get(base) ?? { links: 0, found: 0 };
+    counts.links++;
+    if (byIdOrName(live, fragmentOf(href, hash))) counts.found++;
+    tally.set(base, counts);
+  }
+  for (const [base, { links, found }] of tally) if (links >= 2 && found === links) own.add(base);
+  return own;
+}
+
+function fragmentOf(href: string, hash: number): string {
   try {
     return decodeURIComponent(href.slice(hash + 1));
   } catch {
@@ -42,72 +106,272 @@ function targetId(a: Element, pageNoHash: string): string | null {
   }
 }
 
-/** The block that holds a note, from the element its reference points at. */
-function definitionOf(target: Element): Element | null {
-  const tag = tagName(target);
-  if (tag === 'li' || (DEF_BLOCK.includes(tag) && normalizedText(target))) return target;
-  return target.closest(DEF_BLOCK);
+/** The fragment a link points at on this page (a `javascript:` link names it in `onclick`). */
+function targetId(a: Element, thisPage: Set<string>): string | null {
+  const href = a.getAttribute('href') ?? '';
+  if (/^javascript:/i.test(href)) {
+    // Wikidot: `onclick="…scrollToReference('footnote-1')"`.
+    const named = /\(\s*['"]([\w.:-]+)['"]\s*\)/.exec(a.getAttribute('onclick') ?? '');
+    return named?.[1] ?? null;
+  }
+  const hash = href.indexOf('#');
+  if (hash < 0 || hash === href.length - 1) return null;
+  const before = href.slice(0, hash);
+  if (before && !thisPage.has(before) && !thisPage.has(sameDocument(before))) return null;
+  return fragmentOf(href, hash);
 }
 
-function looksLikeNote(target: Element, def: Element, ref: Element): boolean {
+/**
+ * Word's HTML export can lose the definitions' anchors (`#_ftn1` leads nowhere); the
+ * definition still starts with its backlink to `#_ftnref1`, the same id with "ref" in it.
+ */
+function backlinkLocator(live: Document, id: string): Locate | null {
+  if (!NOTE_ID.test(id)) return null;
+  for (const link of Array.from(live.querySelectorAll('a[href*="#"]'))) {
+    const href = link.getAttribute('href') ?? '';
+    const fragment = href.slice(href.indexOf('#') + 1);
+    if (fragment !== id && fragment.replace(/[-_]?ref/i, '') === id) {
+      const selector = `a[href$=${cssString(`#${fragment}`)}]`;
+      return (doc) => doc.querySelector(selector);
+    }
+  }
+  return null;
+}
+
+/**
+ * The elements a note is made of, from the element its reference points at: the block
+ * around it, or, when the target is a label heading (`<h5><a id="FOOT1">(1)</a></h5>`,
+ * texinfo), the blocks under that heading (the heading first, for removal only).
+ */
+function noteParts(target: Element): Element[] | null {
+  const heading = target.closest('h1, h2, h3, h4, h5, h6');
+  if (heading) {
+    if (!NOTE_LABEL.test(normalizedText(heading))) return null;
+    const parts = [heading];
+    for (let el = heading.nextElementSibling; el; el = el.nextElementSibling) {
+      if (HEADING.test(tagName(el)) || tagName(el) === 'hr') break;
+      parts.push(el);
+    }
+    return parts.length > 1 ? parts : null;
+  }
+  const tag = tagName(target);
+  if (tag === 'li' || (DEF_BLOCKS.has(tag) && !NOTE_LABEL.test(normalizedText(target))))
+    return normalizedText(target) ? [target] : null;
+  const block = target.closest(DEF_SELECTOR);
+  if (!block || /^(?:body|main|article)$/.test(tagName(block))) return null;
+  return [block];
+}
+
+function isPlausibleNote(parts: Element[]): boolean {
+  const body = HEADING.test(tagName(parts[0]!)) ? parts.slice(1) : parts;
+  let chars = 0;
+  for (const part of body) {
+    if (part.querySelector('h1, h2, h3, h4, h5, h6, article, main')) return false;
+    chars += (part.textContent ?? '').length;
+  }
+  return chars > 0 && chars < MAX_NOTE_CHARS;
+}
+
+function looksLikeNote(id: string, target: Element, parts: Element[], ref: Element): boolean {
+  const def = parts[0]!;
+  if (HEADING.test(tagName(def))) return true; // a label heading, checked by noteParts
   if (def.closest(CONTAINERS)) return true;
   const role = def.getAttribute('role') ?? target.getAttribute('role') ?? '';
   if (role === 'doc-footnote' || role === 'doc-endnote') return true;
-  if (
-    NOTE_ID.test(target.getAttribute('id') ?? '') ||
-    NOTE_ID.test(target.getAttribute('name') ?? '')
-  )
-    return true;
+  if (NOTE_ID.test(id)) return true;
+  if (hasNoteClass(def)) return true;
   const label = normalizedText(ref);
-  const inSup = !!ref.closest('sup');
-  return (inSup || NOTE_LABEL.test(label)) && NOTE_LABEL.test(label) && tagName(def) === 'li';
+  if (!NOTE_LABEL.test(label)) return false;
+  // A bare number links to equations and theorems too; a note reference says more.
+  const sup = ref.closest('sup, cite') ?? ref.querySelector('sup');
+  const signals = [ref, ref.parentElement, sup].some(
+    (el) =>
+      !!el &&
+      (REF_CLASS.test(el.getAttribute('class') ?? '') || el.getAttribute('role') === 'doc-noteref'),
+  );
+  if (sup || signals) return true;
+  return /^\[.*\]$/.test(label) && tagName(def) === 'li';
 }
 
-function cssId(id: string): string {
-  return `[id="${id.replace(/["\\]/g, '\\$&')}"]`;
+interface Reference {
+  /** The link in the article. */
+  a: Element;
+  locate: Locate;
+  /** The target in the live document and the note around it. */
+  target: Element;
+  parts: Element[];
+  /** The same target in the article, when Readability kept the note. */
+  inArticle: Element | null;
 }
 
-function cleanDefinition(def: Element, prepare: (el: Element) => void): Element | null {
-  const clone = def.cloneNode(true) as Element;
-  for (const junk of Array.from(clone.querySelectorAll(`script, style, ${BACKLINKS}`)))
-    junk.remove();
-  for (const a of Array.from(clone.getElementsByTagName('a'))) {
-    if (/^(?:\s|↩|↑|\^|⤴|\uFE0E|\uFE0F)*$/.test(a.textContent ?? '') && !a.querySelector('img'))
-      a.remove();
+function findReferences(article: Element, live: Document, pageUrl: string): Reference[] {
+  const thisPage = pageAddresses(article, live, pageUrl);
+  const doc = article.ownerDocument;
+  const refs: Reference[] = [];
+  for (const a of Array.from(article.querySelectorAll('a'))) {
+    const id = targetId(a, thisPage);
+    // A reference is a number or a mark, not a phrase (a docutils heading links back to
+    // its table of contents entry).
+    const text = normalizedText(a);
+    if (!id || text.length > 15) continue;
+    if (a.closest('h1, h2, h3, h4, h5, h6') && !NOTE_LABEL.test(text)) continue;
+    let locate: Locate | null = (d) => byIdOrName(d, id);
+    let target = locate(live);
+    if (!target) {
+      locate = backlinkLocator(live, id);
+      target = locate?.(live) ?? null;
+    }
+    if (!locate || !target) continue;
+    const found = locate(doc);
+    const inArticle = found && article.contains(found) ? found : null;
+    // A link back to something earlier in the text is a backlink, not a reference.
+    if (inArticle && isBefore(inArticle, a)) continue;
+    if (a.closest(CONTAINERS)) continue;
+    const parts = noteParts(target);
+    if (!parts || !isPlausibleNote(parts) || !looksLikeNote(id, target, parts, a)) continue;
+    refs.push({ a, locate, target, parts, inArticle });
   }
-  // A leading label ("1.", "[1]", "<sup>1</sup>") would repeat the number.
-  const first = clone.firstElementChild;
-  if (first && tagName(first) === 'sup' && NOTE_LABEL.test(normalizedText(first))) first.remove();
-  const lead = clone.firstChild;
-  if (lead && lead.nodeType === 3)
-    lead.nodeValue = (lead.nodeValue ?? '').replace(/^\s*(?:\[\d+\]|\d+[.)]|\^)\s*/, '');
-  prepare(clone);
-  return normalizedText(clone) || clone.querySelector('img') ? clone : null;
+  // Links inside the notes themselves (backlinks, cross-references) are not new notes.
+  const noteBlocks = refs.flatMap((r) => (r.inArticle ? (noteParts(r.inArticle) ?? []) : []));
+  return refs.filter((r) => !noteBlocks.some((block) => block.contains(r.a)));
 }
 
-function marker(doc: Document, n: number): Element {
-  const sup = doc.createElement('sup');
-  sup.setAttribute(FOOTNOTE_ATTR, String(n));
-  sup.textContent = String(n);
-  return sup;
+/**
+ * Notes that share one block (`<p><a name="one">1</a> … <br><br><a name="two">2</a> …</p>`)
+ * are the runs of the block's children from each target to the next.
+ */
+function segments(refs: Reference[]): Map<Element, Node[]> {
+  const byBlock = new Map<Element, Element[]>();
+  for (const ref of refs) {
+    const block = ref.parts[0]!;
+    if (ref.target === block || ref.parts.length > 1) continue;
+    const targets = byBlock.get(block) ?? [];
+    if (!targets.includes(ref.target)) targets.push(ref.target);
+    byBlock.set(block, targets);
+  }
+  const result = new Map<Element, Node[]>();
+  for (const [block, targets] of byBlock) {
+    if (targets.length < 2) continue;
+    const children = Array.from(block.childNodes);
+    const starts = targets
+      .map((t) => ({ t, i: children.findIndex((child) => child === t || child.contains(t)) }))
+      .filter((s) => s.i >= 0)
+      .sort((x, y) => x.i - y.i);
+    starts.forEach(({ t, i }, k) => {
+      const end = starts[k + 1]?.i ?? children.length;
+      result.set(t, children.slice(i, end));
+    });
+  }
+  return result;
 }
 
-function removeWithHeading(el: Element): void {
-  let parent: Element | null = el.parentElement;
-  el.remove();
-  // Climb out of wrappers the removal left empty, then drop a "Notes" heading left alone.
-  while (
-    parent &&
-    tagName(parent) !== 'body' &&
-    !normalizedText(parent) &&
-    !parent.querySelector('img')
-  ) {
-    const up: Element | null = parent.parentElement;
-    const prev = parent.previousElementSibling;
-    parent.remove();
-    if (prev && /^h[1-6]$/.test(tagName(prev)) && NOTES_HEADING.test(normalizedText(prev)))
-      prev.remove();
-    parent = up;
+/**
+ * The article's copy of a note block, from the copy of its target: Readability may have
+ * rebuilt the block (wrapping the number link in a `<p>` of its own), so the copy is the
+ * nearest ancestor with as much text as the live block.
+ */
+function articleCopy(found: Element, block: Element, article: Element): Element {
+  const want = normalizedText(block).length;
+  let el = found;
+  while (el.parentElement && el.parentElement !== article && normalizedText(el).length < want)
+    el = el.parentElement;
+  return normalizedText(el).length <= want + 20 ? el : (noteParts(found)?.[0] ?? found);
+}
+
+/**
+ * Readability can rebuild a notes block without its id (`<div id="fn-5"><p>` becomes
+ * `<p>`): the copy is then the last block of the article with the note's text.
+ */
+function removeSameText(article: Element, block: Element): void {
+  const text = normalizedText(block);
+  if (text.length < 2) return;
+  const copies = Array.from(article.querySelectorAll(DEF_SELECTOR)).filter(
+    (el) => normalizedText(el) === text && !el.querySelector(`[${FOOTNOTE_ATTR}]`),
+  );
+  const copy = copies[copies.length - 1];
+  if (copy) removeNoteBlock(copy);
+}
+
+/**
+ * A notes list's items that nothing in the text links to (a note cited only from a table
+ * or caption Readability dropped) still belong to the page's notes: they follow the
+ * referenced ones, with no marker.
+ */
+function unreferencedNotes(
+  used: Reference[],
+  numberOf: Map<Node, number>,
+  sink: NoteSink,
+  refIds: Set<string>,
+): void {
+  const lists = new Set<Element>();
+  for (const ref of used) {
+    const item = ref.parts[0]!;
+    if (tagName(item) === 'li' && item.parentElement && item.closest(CONTAINERS))
+      lists.add(item.parentElement);
+  }
+  for (const list of lists) {
+    for (const item of Array.from(list.children)) {
+      if (tagName(item) !== 'li' || !item.id || numberOf.has(item)) continue;
+      const cleaned = cleanDefinition([item], sink.prepare, refIds);
+      if (cleaned) numberOf.set(item, sink.add(cleaned));
+    }
+  }
+}
+
+function linkedNotes(article: Element, live: Document, pageUrl: string, sink: NoteSink): void {
+  const refs = findReferences(article, live, pageUrl);
+  if (refs.length === 0) return;
+  const split = segments(refs);
+  const numberOf = new Map<Node, number>();
+  const used: Reference[] = [];
+  const refIds = new Set<string>();
+  for (const ref of refs)
+    for (let el: Element | null = ref.a; el && tagName(el) !== 'p'; el = el.parentElement)
+      if (el.id) refIds.add(el.id);
+  for (const ref of refs) {
+    if (!ref.a.isConnected) continue;
+    const segment = split.get(ref.target);
+    const key = segment ? ref.target : ref.parts[0]!;
+    let n = numberOf.get(key);
+    if (n === undefined) {
+      const content =
+        segment ?? (HEADING.test(tagName(ref.parts[0]!)) ? ref.parts.slice(1) : ref.parts);
+      const cleaned = cleanDefinition(content, sink.prepare, refIds);
+      if (!cleaned) continue;
+      n = sink.add(cleaned);
+      numberOf.set(key, n);
+      used.push(ref);
+    }
+    const sup = ref.a.parentElement;
+    const replaced =
+      sup && tagName(sup) === 'sup' && normalizedText(sup) === normalizedText(ref.a) ? sup : ref.a;
+    // A sidenote copy of the note right after the reference would repeat it.
+    const next = replaced.nextElementSibling;
+    if (next && /\bsidenote\b/.test(next.getAttribute('class') ?? '')) next.remove();
+    replaced.replaceWith(marker(article.ownerDocument, n));
+  }
+  unreferencedNotes(used, numberOf, sink, refIds);
+  for (const ref of used) {
+    const found = ref.locate(article.ownerDocument);
+    if (!found || !article.contains(found)) {
+      if (ref.parts.length === 1) removeSameText(article, ref.parts[0]!);
+      continue;
+    }
+    // The whole notes section goes: its notes are all re-emitted.
+    let container = found.closest(CONTAINERS);
+    while (container?.parentElement?.closest(CONTAINERS))
+      container = container.parentElement.closest(CONTAINERS);
+    const parts = container
+      ? [container]
+      : split.has(ref.target)
+        ? [found.closest(DEF_SELECTOR)]
+        : ref.parts.length === 1
+          ? [articleCopy(found, ref.parts[0]!, article)]
+          : noteParts(found);
+    for (const part of parts ?? []) if (part?.isConnected) removeNoteBlock(part);
+  }
+  for (const container of Array.from(article.querySelectorAll(CONTAINERS))) {
+    if (container.isConnected && !normalizedText(container)) removeNoteBlock(container);
   }
 }
 
@@ -122,110 +386,12 @@ export function applyFootnotes(
   prepare: (el: Element) => void,
 ): FootnoteResult {
   const ordered: Element[] = [];
-  const pageNoHash = pageUrl.replace(/#.*$/, '');
-  const numberOf = new Map<Element, number>();
-  const usedIds: string[] = [];
-  const doc = article.ownerDocument;
-  for (const a of Array.from(article.getElementsByTagName('a'))) {
-    if (!a.isConnected) continue;
-    const id = targetId(a, pageNoHash);
-    if (!id) continue;
-    const target = live.getElementById(id) ?? live.getElementsByName(id)[0] ?? null;
-    if (!target) continue;
-    const def = definitionOf(target);
-    if (!def || !looksLikeNote(target, def, a)) continue;
-    // Links inside the notes themselves (backlinks, cross-references) are not new notes.
-    if (a.closest(CONTAINERS) || a.closest(cssId(id)) || (def.id && a.closest(cssId(def.id))))
-      continue;
-    let n = numberOf.get(def);
-    if (n === undefined) {
-      const cleaned = cleanDefinition(def, prepare);
-      if (!cleaned) continue;
-      ordered.push(cleaned);
-      n = ordered.length;
-      numberOf.set(def, n);
-      usedIds.push(id);
-      if (def.id && def.id !== id) usedIds.push(def.id);
-    }
-    const sup =
-      a.parentElement &&
-      tagName(a.parentElement) === 'sup' &&
-      normalizedText(a.parentElement) === normalizedText(a)
-        ? a.parentElement
-        : a;
-    sup.replaceWith(marker(doc, n));
-  }
-  if (ordered.length > 0) {
-    for (const id of usedIds) {
-      const el =
-        article.querySelector(cssId(id)) ??
-        article.querySelector(`a[name="${id.replace(/["\\]/g, '\\$&')}"]`);
-      const def = el ? definitionOf(el) : null;
-      if (!def || !article.contains(def)) continue;
-      // The whole notes section goes: its used notes are re-emitted, unused ones dropped.
-      let container = def.closest(CONTAINERS);
-      while (container?.parentElement?.closest(CONTAINERS))
-        container = container.parentElement.closest(CONTAINERS);
-      removeWithHeading(container ?? def);
-    }
-    for (const container of Array.from(article.querySelectorAll(CONTAINERS))) {
-      if (container.isConnected && !normalizedText(container)) removeWithHeading(container);
-    }
-  } else {
-    unlinkedNotes(article, ordered);
-  }
+  const sink: NoteSink = {
+    prepare,
+    add: (note) => ordered.push(note),
+  };
+  linkedNotes(article, live, pageUrl, sink);
+  inlineNotes(article, live, sink);
+  if (ordered.length === 0) unlinkedNotes(article, live, sink);
   return { ordered };
-}
-
-/** `text.<sup>1</sup>` … `<h2>Notes</h2><p><sup>1</sup> First note</p>`: no links at all. */
-function unlinkedNotes(article: Element, ordered: Element[]): void {
-  const heading = Array.from(article.querySelectorAll('h2, h3, h4')).find((h) =>
-    NOTES_HEADING.test(normalizedText(h)),
-  );
-  if (!heading) return;
-  const defs = new Map<string, Element>();
-  for (
-    let el = heading.nextElementSibling;
-    el && !/^h[1-6]$/.test(tagName(el));
-    el = el.nextElementSibling
-  ) {
-    const items = tagName(el) === 'ol' || tagName(el) === 'ul' ? Array.from(el.children) : [el];
-    for (const item of items) {
-      const first = item.firstElementChild;
-      const label =
-        first && tagName(first) === 'sup' && item.firstChild === first
-          ? normalizedText(first)
-          : null;
-      if (label && /^\d{1,3}$/.test(label)) defs.set(label, item);
-    }
-  }
-  if (defs.size === 0) return;
-  const doc = article.ownerDocument;
-  const numbered = new Map<string, number>();
-  for (const sup of Array.from(article.getElementsByTagName('sup'))) {
-    if (heading.compareDocumentPosition(sup) & 4) break; // after the heading
-    const label = normalizedText(sup);
-    const def = defs.get(label);
-    if (!def || sup.children.length > 0) continue;
-    let n = numbered.get(label);
-    if (n === undefined) {
-      const cleaned = cleanDefinition(def, () => undefined);
-      if (!cleaned) continue;
-      ordered.push(cleaned);
-      n = ordered.length;
-      numbered.set(label, n);
-    }
-    sup.replaceWith(marker(doc, n));
-  }
-  if (ordered.length === 0) return;
-  for (const def of defs.values()) removeWithHeading(def);
-  if (heading.isConnected) {
-    let next = heading.nextElementSibling;
-    while (next && !/^h[1-6]$/.test(tagName(next)) && !normalizedText(next)) {
-      const after = next.nextElementSibling;
-      next.remove();
-      next = after;
-    }
-    if (!next || /^h[1-6]$/.test(tagName(next))) heading.remove();
-  }
 }
