@@ -54,13 +54,13 @@ export function isOpaque(el: Element): boolean {
 }
 
 /**
- * Hidden on the live page. `checkVisibility()` (Chrome 105+, Firefox 106+) answers from the
- * computed style of the element and its ancestors in one cheap call; `display: contents`
- * elements have no box yet show their children, so they are kept.
+ * Hidden on the live page by its layout (markup is checked by `isHiddenByMarkup`).
+ * `checkVisibility()` (Chrome 105+, Firefox 106+) answers from the computed style of the
+ * element and its ancestors in one cheap call; `display: contents` elements have no box yet
+ * show their children, so they are kept.
  */
-export function isHiddenLive(el: Element): boolean {
+export function isHiddenByLayout(el: Element): boolean {
   if (NO_BOX.has(tagName(el))) return false;
-  if (isHiddenByMarkup(el)) return true;
   const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
   if (typeof check !== 'function') return false;
   if (check.call(el, { visibilityProperty: true })) return false;

@@ -2,8 +2,8 @@ import { elementsByTag, tagName } from './dom';
 import {
   canCheckVisibility,
   hidingSelectors,
+  isHiddenByLayout,
   isHiddenByMarkup,
-  isHiddenLive,
   hasNoBox,
   isOpaque,
   isShownInline,
@@ -218,7 +218,7 @@ function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: boolean)
     if (
       isDropped(el, tag) ||
       (attrs && isHiddenByMarkup(el)) ||
-      (frame.check && isHiddenLive(el)) ||
+      (frame.check && isHiddenByLayout(el)) ||
       hiddenBySheets.has(el)
     )
       continue;
