@@ -1,0 +1,152 @@
+/**
+ * Extraction time in a real browser, the extension's own setting (issue 4's benchmark runs in
+ * Node on jsdom; this one shows what a user's click costs):
+ *
+ *   npm run bench:extract:browser -- --corpus /work/shared/corpus [--set NAME] [--limit N]
+ *
+ * Each corpus page is served at its own URL to Debian's Chromium (headless, playwright-core),
+ * with its scripts blocked by a CSP header and every other request refused (the corpus is
+ * offline), so the DOM is the saved page's. scripts/bench/browser-entry.ts is bundled with
+ * esbuild and evaluated in the page; it times, inside the page, ours (`extract(document)`),
+ * Readability + Turndown on `document.cloneNode(true)` (how Readability's README says to use
+ * it on a live page) and, last because it destroys the page, the same in place. The order of
+ * the first two alternates per page. Figures only: nothing here asserts a time.
+ */
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { detectSets, loadSet, SET_NAMES, type SetName } from './bench/corpus.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Timed {
+  ms: number;
+  chars: number;
+}
+interface Bench {
+  ours(url: string): Timed;
+  plainWithClone(): Timed;
+  plainInPlace(): Timed;
+}
+
+function usage(message: string): never {
+  console.error(`bench:extract:browser: ${message}`);
+  console.error('usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N]');
+  process.exit(2);
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+async function bundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [new URL('./bench/browser-entry.ts', import.meta.url).pathname],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'error',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        corpus: { type: 'string' },
+        set: { type: 'string' },
+        limit: { type: 'string' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  if (!args.corpus) usage('--corpus DIR is required');
+  if (args.set && !SET_NAMES.includes(args.set as SetName))
+    usage(`--set must be one of ${SET_NAMES.join(', ')}`);
+  const limit = args.limit ? Number(args.limit) : Infinity;
+  if (!(limit > 0)) usage('--limit must be a positive number');
+
+  const script = await bundle();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  const page = await browser.newPage();
+
+  let current = { url: '', html: '' };
+  await page.route('**/*', (route) =>
+    route.request().url() === current.url
+      ? route.fulfill({
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          headers: { 'content-security-policy': "script-src 'none'" },
+          body: current.html,
+        })
+      : route.abort(),
+  );
+
+  const rows: { set: SetName; ours: number; clone: number; inPlace: number }[] = [];
+  let failed = 0;
+  const started = performance.now();
+  for (const source of detectSets(args.corpus)) {
+    if (args.set && source.set !== args.set) continue;
+    let taken = 0;
+    for (const ref of loadSet(source)) {
+      if (taken++ >= limit) break;
+      const item = ref.load();
+      current = { url: item.url.replace(/#.*$/, ''), html: item.html };
+      try {
+        await page.goto(current.url, { waitUntil: 'domcontentloaded', timeout: 30_000 });
+        await page.evaluate(script);
+        const oursFirst = rows.length % 2 === 0;
+        const run = (which: 'ours' | 'plainWithClone' | 'plainInPlace') =>
+          page.evaluate(
+            ([name, url]) => {
+              const bench = (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench;
+              return name === 'ours' ? bench.ours(url) : bench[name as 'plainInPlace']();
+            },
+            [which, item.url] as const,
+          );
+        const first = await run(oursFirst ? 'ours' : 'plainWithClone');
+        const second = await run(oursFirst ? 'plainWithClone' : 'ours');
+        const inPlace = await run('plainInPlace');
+        const [ours, clone] = oursFirst ? [first, second] : [second, first];
+        rows.push({ set: source.set, ours: ours.ms, clone: clone.ms, inPlace: inPlace.ms });
+      } catch (error) {
+        failed++;
+        console.error(
+          `bench:extract:browser: ${source.set}/${ref.id}: ${(error as Error).message.split('\n')[0]}`,
+        );
+      }
+      if (rows.length % 100 === 0 && rows.length)
+        console.error(
+          `bench:extract:browser: ${rows.length} pages, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
+    }
+  }
+  const version = browser.version();
+  await browser.close();
+
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const sets = [...new Set(rows.map((r) => r.set)), 'all' as const];
+  out(`\n### extraction time in Chromium ${version}: ${rows.length} pages, ${failed} failed\n`);
+  out(
+    '| set | pages | ours median (p95) | plain on a clone median (p95) | plain in place median (p95) | ours / plain on a clone | ours / plain in place |',
+  );
+  out('| --- | --: | --: | --: | --: | --: | --: |');
+  const f = (v: number) => `${v.toFixed(1)} ms`;
+  for (const set of sets) {
+    const rs = set === 'all' ? rows : rows.filter((r) => r.set === set);
+    const col = (pick: (r: (typeof rows)[number]) => number) => rs.map(pick);
+    const [o, c, p] = [col((r) => r.ours), col((r) => r.clone), col((r) => r.inPlace)];
+    out(
+      `| ${set} | ${rs.length} | ${f(quantile(o, 0.5))} (${f(quantile(o, 0.95))}) | ${f(quantile(c, 0.5))} (${f(quantile(c, 0.95))}) | ${f(quantile(p, 0.5))} (${f(quantile(p, 0.95))}) | ${(quantile(o, 0.5) / quantile(c, 0.5)).toFixed(2)}x | ${(quantile(o, 0.5) / quantile(p, 0.5)).toFixed(2)}x |`,
+    );
+  }
+}
+
+await main();

@@ -1,0 +1,42 @@
+import { gfm } from '@joplin/turndown-plugin-gfm';
+import { Readability } from '@mozilla/readability';
+import TurndownService from 'turndown';
+import { extract } from '../../lib/extract/index.ts';
+
+/**
+ * Bundled into the page by `bench:extract:browser` (scripts/bench-extract-browser.ts): both
+ * extractors as the extension would run them on a live page, timed inside the page.
+ *
+ * - ours: `extract(document, url)`, which copies what it keeps and never touches the page;
+ * - plain with clone: Readability + Turndown (+ GFM) on `document.cloneNode(true)`, as
+ *   Readability's README prescribes for a live page (it modifies the document it reads);
+ * - plain in place: the same on the page itself, which it destroys, so it runs last.
+ */
+
+interface Timed {
+  ms: number;
+  chars: number;
+}
+
+let turndown: TurndownService | undefined;
+
+function plain(doc: Document): number {
+  turndown ??= new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' }).use(gfm);
+  const article = new Readability(doc).parse();
+  return article?.content ? turndown.turndown(article.content).length : 0;
+}
+
+function timed(run: () => number): Timed {
+  const start = performance.now();
+  const chars = run();
+  return { ms: performance.now() - start, chars };
+}
+
+const bench = {
+  ours: (url: string): Timed =>
+    timed(() => extract(document, url, { mode: 'article', now: new Date(0) }).body.length),
+  plainWithClone: (): Timed => timed(() => plain(document.cloneNode(true) as Document)),
+  plainInPlace: (): Timed => timed(() => plain(document)),
+};
+
+(globalThis as { __pageclipBench?: typeof bench }).__pageclipBench = bench;
