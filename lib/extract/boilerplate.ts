@@ -9,7 +9,7 @@ import { classAndId, normalizedText, ownerDoc, tagName } from './dom';
  */
 
 const BOILERPLATE =
-  /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|related|related-?(?:posts|articles|stories|content)|read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar|byline|dateline|author-?(?:box|bio|info|meta|desc|description)|saboxplugin-?wrap|post-?meta|entry-?meta|article-?meta|postmetadata|(?:post|entry)-?(?:footer|utility|tags)|entryfooter|akismet|breadcrumbs?|tags|tag-?list|reading-?time|affiliate|cta|next-?(?:post|story)|nextstory|prev(?:ious)?-?post|post-?navigation|footer-?menu|table-?of-?contents|ez-toc-container|copyright|(?:photo|image|media)-?credits?|subcaption|caption-*source)(?:[\s_-]|$)/;
+  /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|related|related-?(?:posts|articles|stories|content)|read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar|byline|dateline|author-?(?:box|bio|info|meta|desc|description)|saboxplugin-?wrap|post-?meta|entry-?meta|article-?meta|postmetadata|(?:post|entry)-?(?:footer|utility|tags)|entryfooter|akismet|breadcrumbs?|tags|tag-?list|reading-?time|affiliate|cta|next-?(?:post|story)|nextstory|prev(?:ious)?-?post|post-?navigation|footer-?menu|table-?of-?contents|ez-toc-container|copyright|(?:photo|image|media)-?credits?|post-?author|disclaimer|news-?letter|comments|comment-(?:list|item|form|respond|section)|respond|post-?ratings?|subcaption|caption-*source)(?:[\s_-]|$)/;
 // WordPress sidebar widgets ("widget widget_rss"); not "elementor-widget-…", which wraps text.
 const SIDEBAR_WIDGET = /(?:^|\s)(?:widget_[\w-]+|sidebar-widget)(?:\s|$)/;
 // Teaser cards ("teaser", "sz-teaser__title"): removed only when mostly links, because some
@@ -40,13 +40,13 @@ const RELATED_HEADING = new RegExp(
       'share this(?: article| post| story| page)?',
       '(?:leave|post) a (?:comment|reply)',
       // German
-      'das k[öo]nnte (?:sie|dich) (?:auch )?interessieren',
-      'auch interessant',
+      '(?:das|dies|diese[rs]?)(?: \\S+)? k[öo]nnten? (?:sie|dich|euch) (?:auch )?interessieren',
+      'auch (?:interessant|lesenswert|lesen|auf .{1,30})',
       '(?:weitere |noch )?mehr (?:zum thema(?: .{1,40})?|themen|dazu|aus .{1,40}|zu .{1,40}|infos .{0,40})',
       'weitere (?:artikel|beitr[äa]ge|nachrichten|news|themen|meldungen|links|informationen|infos)(?: .{1,40})?',
       'weiterf[üu]hrende (?:links|informationen|artikel)',
       'zum weiterlesen',
-      'lesen sie (?:auch|mehr|weiter)',
+      'lesen sie (?:auch|mehr|weiter)(?: .{1,40})?',
       'siehe auch',
       '(?:[äa]hnliche|verwandte|empfohlene|neueste|aktuelle) (?:artikel|beitr[äa]ge|themen|nachrichten|news)',
       'meist(?:-| )?(?:gelesen|diskutiert|kommentiert)e?(?: artikel| beitr[äa]ge)?',
@@ -55,7 +55,7 @@ const RELATED_HEADING = new RegExp(
       'kommentieren sie',
       'kommentare? (?:schreiben|verfassen)',
       'artikel bewerten',
-      'entdecken sie (?:jetzt|mehr)',
+      'entdecken? (?:sie )?(?:jetzt|mehr|weitere .{1,30})',
       // French, Spanish, Portuguese, Italian, Polish
       '(?:[àa] )?lire aussi',
       'vous aimerez aussi',
@@ -109,6 +109,7 @@ const WIDGET_LINE = new RegExp(
       '.{0,40}(?:als )?pdf herunterladen|download(?: as)? pdf',
       '(?:zur[üu]ck|back)(?: zu[rm]? .{1,30}| to .{1,30})?',
       'externer inhalt|external content',
+      '(?:kontakt|contact|ansprechpartner(?:in)?(?: .{1,30})?):?',
       '(?:[üu]ber (?:den|die) autor(?:in|en)?|about the authors?|zur person|autor(?:in|en)?:|von:|authors?:)',
       'inhaltsverzeichnis|table of contents|contents|[íi]ndice|sommaire|spis tre[śs]ci',
       // Post metadata lines: category, tag and view-count labels.
@@ -125,10 +126,23 @@ const AD_LABEL =
   /^[-–(]?\s*(?:anzeige|werbung|advertisement|reklama|publicidad|publicit[ée])\s*[-–:)]?$/i;
 const INLINE = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'cite', 'time']);
 
-/** An inline element inside a sentence ("am <b>Mittwoch, 13.10.2021</b> …"), not a line of its own. */
-function inProse(el: Element, text: string): boolean {
-  if (!INLINE.has(tagName(el)) || !el.parentElement) return false;
-  return normalizedText(el.parentElement).length > text.length + 3;
+/**
+ * An inline element inside a sentence ("am <b>Mittwoch, 13.10.2021</b> auf …"), not a line of
+ * its own: its nearest non-blank sibling on either side is text or another inline element.
+ */
+function inProse(el: Element): boolean {
+  if (!INLINE.has(tagName(el))) return false;
+  return (
+    textBeside(el.previousSibling, 'previousSibling') || textBeside(el.nextSibling, 'nextSibling')
+  );
+}
+
+function textBeside(start: ChildNode | null, step: 'previousSibling' | 'nextSibling'): boolean {
+  let n = start;
+  while (n && n.nodeType === 3 && !/\S/.test(n.nodeValue ?? '')) n = n[step];
+  if (!n) return false;
+  if (n.nodeType === 3) return true;
+  return n.nodeType === 1 && INLINE.has(tagName(n as Element)) && !!normalizedText(n);
 }
 
 // A single short line that is only a photo credit or source ("Foto: Jane Doe", "© dpa").
@@ -166,26 +180,25 @@ const KEEP = 'pre, [data-pageclip-tex], table, figure';
 export function removeBoilerplate(root: Element): void {
   const total = Math.max(1, normalizedText(root).length);
   const limit = Math.min(total * 0.25, 3000);
-  for (const el of Array.from(root.querySelectorAll('[class], [id]'))) {
-    if (!el.isConnected || el === root) continue;
-    const tag = tagName(el);
-    if (tag === 'pre' || tag === 'code' || el.hasAttribute('data-pageclip-tex')) continue;
-    const names = classAndId(el);
-    const teaser = TEASER.test(names);
-    if (!teaser && !BOILERPLATE.test(names) && !SIDEBAR_WIDGET.test(names)) continue;
-    if (el.querySelector(KEEP)) continue;
-    if (normalizedText(el).length > limit) continue;
-    if (teaser && !BOILERPLATE.test(names) && !isTeaser(el, limit)) continue;
-    // A link inside a sentence ("smb-affiliate-link") is part of the text.
-    if (tag === 'a' && inProse(el, normalizedText(el))) continue;
-    el.remove();
+  // One static list of every element, filtered by tag below: jsdom's querySelectorAll with
+  // a selector list costs far more than one '*' walk (profiled on the trafilatura corpus).
+  const all = Array.from(root.querySelectorAll('*'));
+  const byTag = (tags: ReadonlySet<string>) =>
+    all.filter((el) => el.isConnected && tags.has(tagName(el)));
+  for (const el of all) {
+    if (
+      !el.isConnected ||
+      !(
+        el.hasAttribute('class') ||
+        el.hasAttribute('id') ||
+        el.hasAttribute('role') ||
+        tagName(el) === 'nav'
+      )
+    )
+      continue;
+    if (isBoilerplateContainer(el, limit)) el.remove();
   }
-  // Navigation inside the article container (breadcrumbs, tag bars, pagers) is never text.
-  for (const nav of Array.from(root.querySelectorAll('nav, [role="navigation"]'))) {
-    if (nav.isConnected && !nav.querySelector(KEEP) && normalizedText(nav).length <= limit)
-      nav.remove();
-  }
-  for (const a of Array.from(root.getElementsByTagName('a'))) {
+  for (const a of byTag(A)) {
     if (!SHARE_HREF.test(a.getAttribute('href') ?? '')) continue;
     const li = a.closest('li');
     a.remove();
@@ -196,10 +209,10 @@ export function removeBoilerplate(root: Element): void {
     if (tagName(el) === 'form' && normalizedText(el).length > 200) continue;
     el.remove();
   }
-  removeLabelledSections(root, limit);
-  removeWidgetLines(root);
-  for (const a of Array.from(root.querySelectorAll('a'))) {
-    if (!a.isConnected) continue;
+  const lengths = rawTextLengths(all);
+  removeLabelledSections(byTag(LABEL_TAGS), root, limit, lengths);
+  removeWidgetLines(byTag(LINE_TAGS), root, lengths);
+  for (const a of byTag(A)) {
     const text = normalizedText(a);
     if (!text && !a.querySelector('img, [data-pageclip-tex], svg, picture, video')) {
       a.remove();
@@ -211,26 +224,70 @@ export function removeBoilerplate(root: Element): void {
     )
       a.remove();
   }
-  for (const el of Array.from(root.querySelectorAll('li, p, span'))) {
+  for (const el of byTag(COUNT_TAGS)) {
     if (el.children.length > 1 || (el.textContent ?? '').length > 40) continue;
     if (el.isConnected && COMMENT_COUNT.test(normalizedText(el))) el.remove();
   }
 }
 
+/**
+ * A container the class/id rules mark as boilerplate (or a `<nav>`: navigation inside the
+ * article container, such as breadcrumbs, tag bars and pagers, is never text), small enough
+ * that it cannot be the article itself.
+ */
+function isBoilerplateContainer(el: Element, limit: number): boolean {
+  const tag = tagName(el);
+  if (tag === 'pre' || tag === 'code' || el.hasAttribute('data-pageclip-tex')) return false;
+  const names = classAndId(el);
+  const nav = tag === 'nav' || el.getAttribute('role') === 'navigation';
+  const teaser = TEASER.test(names);
+  const named = BOILERPLATE.test(names) || SIDEBAR_WIDGET.test(names);
+  if (!nav && !teaser && !named) return false;
+  if (el.querySelector(KEEP)) return false;
+  const text = normalizedText(el);
+  if (text.length > limit) return false;
+  if (!nav && !named && !isTeaser(el, limit)) return false;
+  // A link inside a sentence ("smb-affiliate-link") is part of the text.
+  return !(tag === 'a' && inProse(el));
+}
+
+const A: ReadonlySet<string> = new Set(['a']);
+const COUNT_TAGS: ReadonlySet<string> = new Set(['li', 'p', 'span']);
 // Elements that can hold one label line; whole containers are left to the class rules.
-const LABEL_TAGS = 'h2, h3, h4, h5, h6, p, div, span, strong, b, em, dt';
-const LINE_TAGS =
-  'h2, h3, h4, h5, h6, p, div, span, strong, b, em, i, small, li, dt, dd, figcaption, cite, a';
+const LABEL_TAGS: ReadonlySet<string> = new Set(
+  'h2 h3 h4 h5 h6 p div span strong b em dt'.split(' '),
+);
+const LINE_TAGS: ReadonlySet<string> = new Set(
+  'h2 h3 h4 h5 h6 p div span strong b em i small li dt dd figcaption cite a blockquote'.split(' '),
+);
 const FOLLOW_US =
   /^(?:follow|folgen sie|folge|s[íi]guenos|suivez)\s+(?:\S+\s+){0,4}(?:on|auf|en|sur)\s+(?:twitter|facebook|instagram|linkedin|youtube|tiktok|x\b)/i;
 const OUR = /\b(?:our|unsere[nmrs]?|nuestr[oa]s?|tenemos|notre|nos|the latest (?:news|stories))\b/i;
 
-/** Raw text length first: most candidates are long containers, skipped without normalising. */
-function shortText(el: Element, max: number): string | null {
-  const raw = el.textContent ?? '';
-  if (raw.length > max * 3 + 200) return null;
-  const text = raw.replace(/\s+/g, ' ').trim();
+function shortText(el: Element, max: number, lengths: Map<Node, number>): string | null {
+  if ((lengths.get(el) ?? 0) > max * 3 + 200) return null;
+  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
   return text.length <= max ? text : null;
+}
+
+/**
+ * Raw text length of every element under `root`, children before parents in one pass, so
+ * the line rules skip long containers without reading their text (reading it for every
+ * nested element costs time quadratic in the depth). Lengths only shrink as elements are
+ * removed, so stale values err towards skipping.
+ */
+function rawTextLengths(all: Element[]): Map<Node, number> {
+  const lengths = new Map<Node, number>();
+  for (let i = all.length - 1; i >= 0; i--) {
+    const el = all[i]!;
+    let n = 0;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 1) n += lengths.get(c) ?? 0;
+      else if (c.nodeType === 3) n += c.nodeValue?.length ?? 0;
+    }
+    lengths.set(el, n);
+  }
+  return lengths;
 }
 
 function linkTextShare(el: Element, text: string): number {
@@ -255,10 +312,15 @@ function isTeaser(el: Element, limit: number): boolean {
  * blocks right after it (link lists, linked headlines, image links), up to the first block
  * of ordinary text. A label alone in its wrapper is followed at the wrapper's level.
  */
-function removeLabelledSections(root: Element, limit: number): void {
-  for (const label of Array.from(root.querySelectorAll(LABEL_TAGS))) {
+function removeLabelledSections(
+  labels: Element[],
+  root: Element,
+  limit: number,
+  lengths: Map<Node, number>,
+): void {
+  for (const label of labels) {
     if (!label.isConnected) continue;
-    const text = shortText(label, 80);
+    const text = shortText(label, 80, lengths);
     if (!text || !RELATED_HEADING.test(text)) continue;
     let el: Element = label;
     while (
@@ -278,46 +340,53 @@ function removeLabelledSections(root: Element, limit: number): void {
   }
 }
 
-function isWidgetLine(el: Element): boolean {
-  if (el.closest('table, pre')) return false;
-  const text = shortText(el, 300);
-  if (!text || inProse(el, text)) return false;
-  if (AD_LABEL.test(text)) return true;
-  // The other lines are text only: a heading or caption holding an image keeps it.
-  if (el.querySelector('img, picture, video, iframe, svg')) return false;
-  if (text.length <= 120 && (WIDGET_LINE.test(text) || CREDIT_LINE.test(text))) return true;
+/** Which one-line pattern `text` is: an ad label (its media go too), a text line, or none. */
+function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
+  if (AD_LABEL.test(text)) return 'ad';
+  if (text.length <= 120 && (WIDGET_LINE.test(text) || CREDIT_LINE.test(text))) return 'text';
+  // A date inside <time> is the page's own date markup, which the metadata step reads.
   if (
     text.length <= 80 &&
     DATE_LINE.test(text) &&
-    !el.querySelector('time') &&
-    tagName(el) !== 'time'
+    tagName(el) !== 'time' &&
+    !el.querySelector('time')
   )
-    return true;
-  if (RIGHTS.test(text) || FOLLOW_US.test(text) || PAYWALL.test(text)) return true;
+    return 'text';
+  if (RIGHTS.test(text) || FOLLOW_US.test(text) || PAYWALL.test(text)) return 'text';
   if (
+    /lizenz|licen[cs]e|licencia|licence/i.test(text) &&
     /creativecommons\.org\/licen[cs]es/i.test(
       el.querySelector('a[href*="creativecommons"]')?.getAttribute('href') ?? '',
-    ) &&
-    /lizenz|licen[cs]e|licencia|licence/i.test(text)
+    )
   )
-    return true;
-  if (PREV_NEXT.test(text) && linkTextShare(el, text) >= 0.5) return true;
-  if (text.length <= 200 && SIGNUP_ACTION.test(text)) {
-    if (/newsletter/i.test(text) || (SIGNUP_CHANNEL.test(text) && OUR.test(text))) return true;
-  }
+    return 'text';
+  if (PREV_NEXT.test(text) && linkTextShare(el, text) >= 0.5) return 'text';
+  if (
+    text.length <= 200 &&
+    SIGNUP_ACTION.test(text) &&
+    (/newsletter/i.test(text) || (SIGNUP_CHANNEL.test(text) && OUR.test(text)))
+  )
+    return 'text';
   // "Read also: <linked headline>": the label, then mostly link text.
   const m = READ_ALSO.exec(text);
   if (m) {
     const rest = text.length - m[0].length;
-    if (rest <= 0 || linkTextShare(el, text) * text.length >= rest * 0.5) return true;
+    if (rest <= 0 || linkTextShare(el, text) * text.length >= rest * 0.5) return 'text';
   }
-  return false;
+  return null;
 }
 
 /** One-line widgets, credits, dates and "read also" lines, whatever their markup. */
-function removeWidgetLines(root: Element): void {
-  for (const el of Array.from(root.querySelectorAll(LINE_TAGS))) {
-    if (el.isConnected && isWidgetLine(el)) el.remove();
+function removeWidgetLines(lines: Element[], root: Element, lengths: Map<Node, number>): void {
+  for (const el of lines) {
+    if (!el.isConnected) continue;
+    const text = shortText(el, 300, lengths);
+    if (!text) continue;
+    const kind = widgetLineKind(el, text);
+    if (!kind || inProse(el) || el.closest('table, pre')) continue;
+    // Text lines only: a heading or caption holding an image keeps it.
+    if (kind === 'text' && el.querySelector('img, picture, video, iframe, svg')) continue;
+    el.remove();
   }
   for (const caption of Array.from(root.querySelectorAll('figcaption, .wp-caption-text'))) {
     trimCreditTail(caption);

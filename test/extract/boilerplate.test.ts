@@ -199,4 +199,30 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('every school reachable by bike');
     expect(text).not.toContain('Halbstundentakt');
   });
+
+  it('keeps inline dates and links inside sentences, drops a label set off between blocks', () => {
+    const text = cleaned(
+      parse,
+      ARTICLE.replace('on Tuesday', 'am <b>Mittwoch, 13.10.2021</b>') +
+        '<div><p>Kit prices start low; <a class="smb-affiliate-link" href="/shop">this wooden set</a> is a good start.</p>' +
+        '<strong>War der Artikel nützlich?</strong><br><p>One more ordinary paragraph closes the piece.</p></div>',
+    );
+    expect(text).toContain('am Mittwoch, 13.10.2021 after a long debate');
+    expect(text).toContain('this wooden set is a good start');
+    expect(text).not.toContain('nützlich');
+    expect(text).toContain('One more ordinary paragraph');
+  });
+
+  it('drops comment threads, author bios, disclaimers, contact labels and quoted "see also" lines', () => {
+    const text = run(
+      '<div class="comment-item"><p>Made it today, lovely.</p></div>' +
+        '<section class="post-author"><p>Jane studied sport science before joining us.</p></section>' +
+        '<p class="aawp-disclaimer">Links on this page are affiliate links.</p>' +
+        '<p><strong>Kontakt:</strong></p>' +
+        '<blockquote>PUEDES VER: <a href="/v">¿Qué es la reforma?</a></blockquote>',
+    );
+    keepsArticle(text);
+    for (const gone of ['Made it today', 'sport science', 'affiliate links', 'Kontakt', 'reforma'])
+      expect(text).not.toContain(gone);
+  });
 });
