@@ -16,6 +16,11 @@ export const NOTES_HEADING =
 const NOTE_CLASS =
   /(?:^|[\s_-])(?:foot-?notes?|endnotes?|footdef|footpara|sidenotes?|references?|bibitem|bibliography)(?:$|[\s_-])/i;
 
+/** A "Notes" / "References" heading, MediaWiki's `[edit]` link aside. */
+export function isNotesHeading(el: Element): boolean {
+  return NOTES_HEADING.test(normalizedText(el).replace(/\s*\[\s*edit\s*\]$/i, ''));
+}
+
 export interface NoteSink {
   prepare: (el: Element) => void;
   /** Adds a cleaned definition; returns its number. */
@@ -213,7 +218,10 @@ function dropOrphanedIntro(el: Element | null): void {
   while (next && !normalizedText(next) && !next.querySelector('img') && tagName(next) !== 'hr')
     next = next.nextElementSibling;
   const tag = tagName(el);
-  const heading = /^h[1-6]$/.test(tag) && NOTES_HEADING.test(normalizedText(el));
+  // MediaWiki wraps its headings: `<div class="mw-heading"><h2>References</h2></div>`.
+  const inner = el.firstElementChild;
+  const headingTag = inner && /^h[1-6]$/.test(tagName(inner)) ? tagName(inner) : tag;
+  const heading = /^h[1-6]$/.test(headingTag) && isNotesHeading(el);
   if ((heading && (!next || /^h[1-6]$/.test(tagName(next)))) || (tag === 'hr' && !next)) {
     const before = el.previousElementSibling;
     el.remove();

@@ -2,7 +2,7 @@ import { normalizedText, tagName } from './dom';
 import {
   CONTAINERS,
   FOOTNOTE_ATTR,
-  NOTES_HEADING,
+  isNotesHeading,
   cleanDefinition,
   inNoteClass,
   isBefore,
@@ -156,7 +156,7 @@ function inNotesRegion(el: Element): boolean {
   for (let node: Element | null = el; node; node = node.parentElement) {
     for (let prev = node.previousElementSibling; prev; prev = prev.previousElementSibling)
       if (HEADING.test(tagName(prev))) {
-        if (NOTES_HEADING.test(normalizedText(prev))) return true;
+        if (isNotesHeading(prev)) return true;
         break;
       }
   }
@@ -200,8 +200,7 @@ function collectDefinitions(
     const intro = opened?.previousElementSibling;
     const delimited =
       !!intro &&
-      (tagName(intro) === 'hr' ||
-        (HEADING.test(tagName(intro)) && NOTES_HEADING.test(normalizedText(intro))));
+      (tagName(intro) === 'hr' || (HEADING.test(tagName(intro)) && isNotesHeading(intro)));
     if ((el && labelled.includes(el)) || delimited) {
       def.content.push(...more);
       def.remove.push(...more);
