@@ -222,7 +222,10 @@ function dropOrphanedIntro(el: Element | null): void {
   const inner = el.firstElementChild;
   const headingTag = inner && /^h[1-6]$/.test(tagName(inner)) ? tagName(inner) : tag;
   const heading = /^h[1-6]$/.test(headingTag) && isNotesHeading(el);
-  if ((heading && (!next || /^h[1-6]$/.test(tagName(next)))) || (tag === 'hr' && !next)) {
+  // A heading's notes may have ended at a rule: what follows that is another section.
+  let after = next;
+  while (heading && after && tagName(after) === 'hr') after = after.nextElementSibling;
+  if ((heading && (!after || /^h[1-6]$/.test(tagName(after)))) || (tag === 'hr' && !next)) {
     const before = el.previousElementSibling;
     el.remove();
     // `<hr><h2>Notes</h2>`: the rule introduced the heading.
