@@ -5,8 +5,9 @@
  *   npm run bench:extract:browser -- --corpus /work/shared/corpus [--set NAME] [--limit N]
  *
  * Each corpus page is served at its own URL to Debian's Chromium (headless, playwright-core),
- * with its scripts blocked by a CSP header and every other request refused (the corpus is
- * offline), so the DOM is the saved page's. scripts/bench/browser-entry.ts is bundled with
+ * in a fresh tab, with its scripts blocked by a CSP header and every other request refused
+ * (the corpus is offline), so the DOM is the saved page's; timing starts once it has
+ * rendered. Like the extension's injected script, the bundle is evaluated anew per page. scripts/bench/browser-entry.ts is bundled with
  * esbuild and evaluated in the page; it times, inside the page, ours (`extract(document)`),
  * Readability + Turndown on `document.cloneNode(true)` (how Readability's README says to use
  * it on a live page) and, last because it destroys the page, the same in place. The order of
@@ -75,19 +76,23 @@ async function main(): Promise<void> {
 
   const script = await bundle();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-  const page = await browser.newPage();
-
   let current = { url: '', html: '' };
-  await page.route('**/*', (route) =>
-    route.request().url() === current.url
-      ? route.fulfill({
-          status: 200,
-          contentType: 'text/html; charset=utf-8',
-          headers: { 'content-security-policy': "script-src 'none'" },
-          body: current.html,
-        })
-      : route.abort(),
-  );
+  // A fresh page per corpus page: a saved page's meta refresh would otherwise navigate away
+  // in the middle of the next one.
+  const open = async () => {
+    const page = await browser.newPage();
+    await page.route('**/*', (route) =>
+      route.request().url() === current.url
+        ? route.fulfill({
+            status: 200,
+            contentType: 'text/html; charset=utf-8',
+            headers: { 'content-security-policy': "script-src 'none'" },
+            body: current.html,
+          })
+        : route.abort(),
+    );
+    return page;
+  };
 
   const rows: { set: SetName; ours: number; clone: number; inPlace: number }[] = [];
   let failed = 0;
@@ -98,9 +103,21 @@ async function main(): Promise<void> {
     for (const ref of loadSet(source)) {
       if (taken++ >= limit) break;
       const item = ref.load();
-      current = { url: item.url.replace(/#.*$/, ''), html: item.html };
+      let url: string;
       try {
-        await page.goto(current.url, { waitUntil: 'domcontentloaded', timeout: 30_000 });
+        url = new URL(item.url.replace(/#.*$/, '')).href;
+      } catch {
+        url = 'https://corpus.invalid/';
+      }
+      current = { url, html: item.html };
+      const page = await open();
+      try {
+        await page.goto(current.url, { waitUntil: 'load', timeout: 30_000 });
+        // Clips are made from a page the user sees: let it render once before timing, so
+        // our visibility checks do not pay for the page's first style and layout pass.
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
         await page.evaluate(script);
         const oursFirst = rows.length % 2 === 0;
         const run = (which: 'ours' | 'plainWithClone' | 'plainInPlace') =>
@@ -121,6 +138,8 @@ async function main(): Promise<void> {
         console.error(
           `bench:extract:browser: ${source.set}/${ref.id}: ${(error as Error).message.split('\n')[0]}`,
         );
+      } finally {
+        await page.close();
       }
       if (rows.length % 100 === 0 && rows.length)
         console.error(
