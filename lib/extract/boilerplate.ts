@@ -107,7 +107,7 @@ const WIDGET_LINE = new RegExp(
       '(?:wird geladen|loading|lade weitere inhalte|mehr laden|load more)\\s*(?:\\.\\.\\.|…)?',
       '(?:rezept |artikel |seite )?drucken|print(?: this)?(?: recipe| article| page)?',
       '.{0,40}(?:als )?pdf herunterladen|download(?: as)? pdf',
-      '(?:zur[üu]ck|back)(?: zu[rm]? .{1,30}| to .{1,30})?',
+      'zur[üu]ck(?: zu[rm]? (?:[üu]bersicht|startseite|liste|listenansicht|.{1,30}[üu]bersicht))?|back(?: to (?:top|the top|overview|the overview|list|the list|index|home|homepage|all .{1,20}))?',
       'externer inhalt|external content',
       '(?:kontakt|contact|ansprechpartner(?:in)?(?: .{1,30})?):?',
       '(?:[üu]ber (?:den|die) autor(?:in|en)?|about the authors?|zur person|autor(?:in|en)?:|von:|authors?:)',
@@ -115,7 +115,7 @@ const WIDGET_LINE = new RegExp(
       // Post metadata lines: category, tag and view-count labels.
       '(?:kategorien?|categor(?:y|ies)|tags?|schlagw[öo]rter|schlagworte|rubrik|aufrufe|views|kommentare insgesamt)\\s*:.{0,150}',
       // Agency sign-offs ("dpa/lno", "aja/PAP").
-      '\\(?[a-zäöü]{1,6}(?:\\/[a-zäöü]{2,8}){1,2}\\)?',
+      '\\(?(?:[a-zäöü]{1,6}\\/)?(?:dpa|afp|ap|apa|reuters|sid|kna|epd|pap|efe|ansa|ddp|dapd|kap|sda|ats|pti|ians|rtr)(?:\\/[a-zäöü]{2,8}){0,2}\\)?',
       '(?:warning|notice|deprecated): .{0,300} on line \\d+',
     ].join('|') +
     ')[.!]?$',
@@ -174,7 +174,7 @@ const RIGHTS =
 // Newsletter and app sign-up prompts: one short line naming the channel and a call to act.
 const SIGNUP_CHANNEL = /newsletter|\bapps?\b|whatsapp|telegram/i;
 const SIGNUP_ACTION =
-  /sign(?:ing)? up|subscribe|abonn|anmeld|registr|inscr[ií]b|suscr[ií]b|bleiben sie|never miss|download|herunterladen|get the latest|[úu]nete|join/i;
+  /\bsign(?:ing)? up\b|\bsubscribe\b|\babonn|\banmeld|\bregistr|inscr[ií]b|suscr[ií]b|bleiben sie|never miss|\bdownload\b|herunterladen|get the latest|[úu]nete|\bjoin\b/i;
 const KEEP = 'pre, [data-pageclip-tex], table, figure';
 
 export function removeBoilerplate(root: Element): void {

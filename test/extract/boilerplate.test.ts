@@ -101,6 +101,16 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     const text = run(lines.map((line) => `<p>${line}</p>`).join(''));
     keepsArticle(text);
     for (const line of lines) expect(text).not.toContain(line);
+    // Look-alikes that are article text: a protocol name, a film title, a sentence.
+    const kept = cleaned(
+      parse,
+      ARTICLE +
+        '<ul><li>TCP/IP</li><li>HTTP</li></ul><h3>Back to the Future</h3>' +
+        '<p>The newsletter has 10,000 subscribers in the region.</p>',
+    );
+    expect(kept).toContain('TCP/IP');
+    expect(kept).toContain('Back to the Future');
+    expect(kept).toContain('10,000 subscribers');
   });
 
   it('drops photo credit lines and a credit ending a caption, keeping the caption', () => {
