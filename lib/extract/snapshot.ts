@@ -179,12 +179,16 @@ function skipFallback(frame: Frame): void {
   // No closing marker: leave the fallback, it is all there is.
 }
 
-/** Copies the content of `liveRoot` under `copyRoot`, dropping what is not kept; iterative. */
-function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: boolean): void {
+/**
+ * Copies the content of `liveRoot` under `copyRoot`, dropping what is not kept; iterative.
+ * Returns the deepest nesting it reached (an upper bound of the copy's depth).
+ */
+function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: boolean): number {
   const { target, copyElement, hiddenBySheets, head } = walk;
   const stack: Frame[] = [
     { next: firstSource(liveRoot), list: null, index: 0, parent: copyRoot, check },
   ];
+  let deepest = 0;
   while (stack.length) {
     const frame = stack[stack.length - 1]!;
     const node = take(frame);
@@ -252,8 +256,12 @@ function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: boolean)
     }
     frame.parent.appendChild(copy);
     const first = firstSource(el);
-    if (first) stack.push({ next: first, list: null, index: 0, parent: copy, check });
+    if (first) {
+      stack.push({ next: first, list: null, index: 0, parent: copy, check });
+      if (stack.length > deepest) deepest = stack.length;
+    }
   }
+  return deepest;
 }
 
 // Readability's cost grows steeply with nesting depth (seconds at a few hundred levels) and
@@ -287,8 +295,9 @@ function onlyDivChild(el: Element): Element | null {
  * another div; their classes are merged so Readability's class hints survive), then, if
  * the page is still deeper, reduces what lies below MAX_DEPTH to its text.
  */
-function limitDepth(body: Element): void {
-  if (maxDepth(body) <= MAX_DEPTH) return;
+function limitDepth(body: Element, depthBound: number): void {
+  // The walk's bound saves measuring the copy again: most pages are far shallower.
+  if (depthBound <= MAX_DEPTH || maxDepth(body) <= MAX_DEPTH) return;
   // Each chain is collapsed with one move (moving level by level costs O(depth) per level).
   const merged = new Set<Element>();
   for (const top of elementsByTag(body, 'div')) {
@@ -376,7 +385,6 @@ export function snapshotDocument(
     head,
     titled,
   };
-  copyVisible(walk, liveBody, body, check);
-  limitDepth(body);
+  limitDepth(body, copyVisible(walk, liveBody, body, check));
   return snap;
 }
