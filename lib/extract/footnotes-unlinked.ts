@@ -38,10 +38,7 @@ function replaceWithNote(ref: Element, content: Element[], sink: NoteSink): bool
   return true;
 }
 
-/**
- * The live element for an article element, found as the `index`-th live element matching
- * the same selector with the same text (Readability keeps order).
- */
+/** The live element for an article element: the first matching the selector with its title. */
 function liveTwin(live: Document, selector: string, el: Element): Element | null {
   const text = el.getAttribute('title') ?? '';
   return (
