@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { elementsByTag } from './dom';
 
 /**
  * Readability, with one relaxed retry when the first pass finds too little: under
@@ -21,6 +22,8 @@ export interface ArticleOutcome {
 
 const MIN_CHARS = 500;
 const MIN_SHARE = 0.15;
+// Readability's cleaning of the page's own article element must keep this share of its prose.
+const KEEP_AFTER_CLEANING = 0.8;
 
 function parse(doc: Document, relaxed: { charThreshold: number } | null): ArticleOutcome | null {
   const reader = new Readability<Element>(doc, {
@@ -97,13 +100,38 @@ export function readArticle(
     semantic.length - aLen > 40 &&
     contains(semantic.text, a)
   ) {
-    return { ...(a ?? emptyMeta()), content: semantic.content, length: semantic.length };
+    return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic) };
   }
   if (semantic || aLen >= MIN_CHARS) return a;
   const b = parse(doc, { charThreshold: MIN_CHARS * 4 });
   const bLen = b?.length ?? 0;
   if (b && (!a || (bLen > aLen * 1.5 && bLen - aLen > 100))) return b;
   return a;
+}
+
+/**
+ * The page's own article element, cleaned as Readability cleans what it picks (conditional
+ * cleaning by link density, unlikely classes): in-article teaser cards, donation boxes and
+ * print menus otherwise stay. Readability runs on a document holding only that element
+ * (`doc`, consumed); its result is kept unless it dropped much of the text.
+ */
+function cleanedSemantic(
+  doc: Document,
+  semantic: { content: Element; length: number },
+): { content: Element; length: number } {
+  doc.body.replaceChildren(semantic.content.cloneNode(true));
+  const cleaned = parse(doc, null);
+  // Measured against the prose (text outside links): link lists are what cleaning removes.
+  if (cleaned && cleaned.length >= proseLength(semantic.content) * KEEP_AFTER_CLEANING)
+    return { content: cleaned.content, length: cleaned.length };
+  return semantic;
+}
+
+function proseLength(el: Element): number {
+  const squeeze = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim().length;
+  let links = 0;
+  for (const a of elementsByTag(el, 'a')) links += squeeze(a.textContent);
+  return squeeze(el.textContent) - links;
 }
 
 function contains(text: string, a: ArticleOutcome | null): boolean {
