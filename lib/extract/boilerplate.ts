@@ -252,6 +252,7 @@ function isBoilerplateContainer(el: Element, limit: number): boolean {
 }
 
 const A: ReadonlySet<string> = new Set(['a']);
+const DATE_LIST_TAGS: ReadonlySet<string> = new Set(['time', 'li', 'dd', 'dt']);
 const COUNT_TAGS: ReadonlySet<string> = new Set(['li', 'p', 'span']);
 // Elements that can hold one label line; whole containers are left to the class rules.
 const LABEL_TAGS: ReadonlySet<string> = new Set(
@@ -344,11 +345,12 @@ function removeLabelledSections(
 function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   if (AD_LABEL.test(text)) return 'ad';
   if (text.length <= 120 && (WIDGET_LINE.test(text) || CREDIT_LINE.test(text))) return 'text';
-  // A date inside <time> is the page's own date markup, which the metadata step reads.
+  // A date inside <time> is the page's own date markup, which the metadata step reads; a
+  // date alone in a list item or definition is a schedule or a fact sheet, not a dateline.
   if (
     text.length <= 80 &&
     DATE_LINE.test(text) &&
-    tagName(el) !== 'time' &&
+    !DATE_LIST_TAGS.has(tagName(el)) &&
     !el.querySelector('time')
   )
     return 'text';

@@ -129,7 +129,8 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
   it('drops lines that are only a (labelled) date, keeps dates inside sentences', () => {
     const text = run(
       '<p>Dienstag, 4. Juni 2019, 15:54</p><p>Publiziert: 03.04.2020, 12:35</p><div>16 marca 2021</div>' +
-        '<p>March 3, 2020</p><p>The plan was first proposed on 4 June 2019 by the mayor.</p>',
+        '<p>March 3, 2020</p><p>The plan was first proposed on 4 June 2019 by the mayor.</p>' +
+        '<ul><li>12. März 2020</li><li>19. März 2020</li></ul>',
     );
     keepsArticle(text);
     expect(text).not.toContain('15:54');
@@ -137,6 +138,7 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).not.toContain('marca');
     expect(text).not.toContain('March 3');
     expect(text).toContain('first proposed on 4 June 2019');
+    expect(text).toContain('19. März 2020');
   });
 
   it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
