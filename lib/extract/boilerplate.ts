@@ -252,6 +252,7 @@ function isBoilerplateContainer(el: Element, limit: number): boolean {
 }
 
 const A: ReadonlySet<string> = new Set(['a']);
+const CAPTIONS = 'figcaption, .wp-caption-text';
 const DATE_LIST_TAGS: ReadonlySet<string> = new Set(['time', 'li', 'dd', 'dt']);
 const COUNT_TAGS: ReadonlySet<string> = new Set(['li', 'p', 'span']);
 // Elements that can hold one label line; whole containers are left to the class rules.
@@ -385,12 +386,14 @@ function removeWidgetLines(lines: Element[], root: Element, lengths: Map<Node, n
     const text = shortText(el, 300, lengths);
     if (!text) continue;
     const kind = widgetLineKind(el, text);
-    if (!kind || inProse(el) || el.closest('table, pre')) continue;
+    if (!kind || el.closest('table, pre')) continue;
+    // Inside a caption a credit is its own part even when it runs on from the caption text.
+    if (inProse(el) && !(CREDIT_LINE.test(text) && el.closest(CAPTIONS))) continue;
     // Text lines only: a heading or caption holding an image keeps it.
     if (kind === 'text' && el.querySelector('img, picture, video, iframe, svg')) continue;
     el.remove();
   }
-  for (const caption of Array.from(root.querySelectorAll('figcaption, .wp-caption-text'))) {
+  for (const caption of Array.from(root.querySelectorAll(CAPTIONS))) {
     trimCreditTail(caption);
   }
 }

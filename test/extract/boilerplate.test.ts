@@ -116,7 +116,8 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
   it('drops photo credit lines and a credit ending a caption, keeping the caption', () => {
     const text = run(
       '<p><em>Foto: Jane Doe</em></p><p>Bild: Stadtarchiv</p><p>© Example Press</p>' +
-        '<figure><img src="/c.jpg"><figcaption>The new junction at the station. © AFP / John Roe</figcaption></figure>',
+        '<figure><img src="/c.jpg"><figcaption>The new junction at the station. © AFP / John Roe</figcaption></figure>' +
+        '<figure><img src="/d.jpg"><figcaption><span>Cyclists at the bridge.</span> <span>Kuva: Mia Lund</span></figcaption></figure>',
     );
     keepsArticle(text);
     expect(text).not.toContain('Jane Doe');
@@ -124,6 +125,8 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).not.toContain('Example Press');
     expect(text).toContain('The new junction at the station');
     expect(text).not.toContain('John Roe');
+    expect(text).toContain('Cyclists at the bridge.');
+    expect(text).not.toContain('Mia Lund');
   });
 
   it('drops lines that are only a (labelled) date, keeps dates inside sentences', () => {
