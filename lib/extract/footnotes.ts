@@ -1,4 +1,4 @@
-import { normalizedText, tagName } from './dom';
+import { elementsByTag, normalizedText, tagName } from './dom';
 import {
   CONTAINERS,
   FOOTNOTE_ATTR,
@@ -61,12 +61,42 @@ function cssString(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
+// Indexes of the live page, built once per extraction: an attribute query walks the whole
+// page in jsdom, and one ran for every candidate link (most of this step's time in Node).
+// Only the live page is indexed: it never changes while we extract, the working copy does.
+interface LiveIndex {
+  doc: Document;
+  names?: Map<string, Element>;
+  fragments?: string[];
+}
+let liveIndex: LiveIndex | null = null;
+
 function byIdOrName(doc: Document, id: string): Element | null {
-  return (
-    doc.querySelector(`[id=${cssString(id)}]`) ??
-    doc.querySelector(`a[name=${cssString(id)}]`) ??
-    null
-  );
+  const byId = doc.getElementById(id);
+  if (byId) return byId;
+  if (liveIndex?.doc !== doc) return doc.querySelector(`a[name=${cssString(id)}]`);
+  if (!liveIndex.names) {
+    liveIndex.names = new Map();
+    for (const a of elementsByTag(doc, 'a')) {
+      const name = a.getAttribute('name');
+      if (name !== null && !liveIndex.names.has(name)) liveIndex.names.set(name, a);
+    }
+  }
+  return liveIndex.names.get(id) ?? null;
+}
+
+/** The fragments the live page's links point at, in document order. */
+function linkedFragments(live: Document): string[] {
+  const index = liveIndex?.doc === live ? liveIndex : { doc: live };
+  if (!index.fragments) {
+    index.fragments = [];
+    for (const a of elementsByTag(live, 'a')) {
+      const href = a.getAttribute('href') ?? '';
+      const hash = href.indexOf('#');
+      if (hash >= 0) index.fragments.push(href.slice(hash + 1));
+    }
+  }
+  return index.fragments;
 }
 
 /**
@@ -77,7 +107,9 @@ function byIdOrName(doc: Document, id: string): Element | null {
 function pageAddresses(article: Element, live: Document, pageUrl: string): Set<string> {
   const own = new Set([sameDocument(pageUrl)]);
   for (const el of Array.from(
-    live.querySelectorAll('link[rel="canonical"][href], meta[property="og:url"][content]'),
+    // The head only: the selector would otherwise walk the whole page.
+    live.head?.querySelectorAll('link[rel="canonical"][href], meta[property="og:url"][content]') ??
+      [],
   )) {
     const address = el.getAttribute('href') ?? el.getAttribute('content') ?? '';
     if (/^https?:/i.test(address)) own.add(sameDocument(address));
@@ -127,9 +159,7 @@ function targetId(a: Element, thisPage: Set<string>): string | null {
  */
 function backlinkLocator(live: Document, id: string): Locate | null {
   if (!NOTE_ID.test(id)) return null;
-  for (const link of Array.from(live.querySelectorAll('a[href*="#"]'))) {
-    const href = link.getAttribute('href') ?? '';
-    const fragment = href.slice(href.indexOf('#') + 1);
+  for (const fragment of linkedFragments(live)) {
     if (fragment !== id && fragment.replace(/[-_]?ref/i, '') === id) {
       const selector = `a[href$=${cssString(`#${fragment}`)}]`;
       return (doc) => doc.querySelector(selector);
@@ -390,8 +420,13 @@ export function applyFootnotes(
     prepare,
     add: (note) => ordered.push(note),
   };
-  linkedNotes(article, live, pageUrl, sink);
-  inlineNotes(article, live, sink);
-  if (ordered.length === 0) unlinkedNotes(article, live, sink);
+  liveIndex = { doc: live };
+  try {
+    linkedNotes(article, live, pageUrl, sink);
+    inlineNotes(article, live, sink);
+    if (ordered.length === 0) unlinkedNotes(article, live, sink);
+  } finally {
+    liveIndex = null; // never outlives the extraction, nor keeps the page alive
+  }
   return { ordered };
 }

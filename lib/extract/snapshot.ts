@@ -69,11 +69,10 @@ export function elementCopier(target: Document, live: Document): ElementCopier {
     } catch {
       copy = target.createElement('span'); // a name only the parser accepts; the content stays
     }
-    const attrs = el.attributes;
-    for (let i = 0; i < attrs.length; i++) {
-      const attr = attrs[i]!;
+    // getAttributeNames, not `attributes[i]`: jsdom indexes a NamedNodeMap through a proxy.
+    for (const name of el.getAttributeNames()) {
       try {
-        copy.setAttribute(attr.name, attr.value);
+        copy.setAttribute(name, el.getAttribute(name) ?? '');
       } catch {
         // A name this implementation rejects: the attribute carries nothing we use.
       }
