@@ -2,7 +2,7 @@
  * Extraction time in a real browser, the extension's own setting (issue 4's benchmark runs in
  * Node on jsdom; this one shows what a user's click costs):
  *
- *   npm run bench:extract:browser -- --corpus /work/shared/corpus [--set NAME] [--limit N]
+ *   npm run bench:extract:browser -- --corpus /work/shared/corpus [--set NAME] [--limit N] [--page TEXT]
  *
  * Each corpus page is served at its own URL to Debian's Chromium (headless, playwright-core),
  * in a fresh tab, with its scripts blocked by a CSP header and every other request refused
@@ -23,6 +23,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 interface Timed {
   ms: number;
   chars: number;
+  error: string | null;
 }
 interface Bench {
   ours(url: string): Timed;
@@ -32,7 +33,9 @@ interface Bench {
 
 function usage(message: string): never {
   console.error(`bench:extract:browser: ${message}`);
-  console.error('usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N]');
+  console.error(
+    'usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT]',
+  );
   process.exit(2);
 }
 
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
         corpus: { type: 'string' },
         set: { type: 'string' },
         limit: { type: 'string' },
+        page: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -96,11 +100,14 @@ async function main(): Promise<void> {
 
   const rows: { set: SetName; ours: number; clone: number; inPlace: number }[] = [];
   let failed = 0;
+  let plainFailed = 0;
+  const oursFailed: string[] = [];
   const started = performance.now();
   for (const source of detectSets(args.corpus)) {
     if (args.set && source.set !== args.set) continue;
     let taken = 0;
     for (const ref of loadSet(source)) {
+      if (args.page && !ref.id.includes(args.page)) continue;
       if (taken++ >= limit) break;
       const item = ref.load();
       let url: string;
@@ -132,11 +139,17 @@ async function main(): Promise<void> {
         const second = await run(oursFirst ? 'plainWithClone' : 'ours');
         const inPlace = await run('plainInPlace');
         const [ours, clone] = oursFirst ? [first, second] : [second, first];
-        rows.push({ set: source.set, ours: ours.ms, clone: clone.ms, inPlace: inPlace.ms });
+        if (ours.error) oursFailed.push(`${source.set}/${ref.id}: ${ours.error}`);
+        // Times are compared on pages where every extractor finished.
+        if (ours.error || clone.error || inPlace.error) plainFailed += clone.error ? 1 : 0;
+        else rows.push({ set: source.set, ours: ours.ms, clone: clone.ms, inPlace: inPlace.ms });
       } catch (error) {
         failed++;
         console.error(
-          `bench:extract:browser: ${source.set}/${ref.id}: ${(error as Error).message.split('\n')[0]}`,
+          `bench:extract:browser: ${source.set}/${ref.id}: ${(error as Error).message
+            .split('\n')
+            .slice(0, args.page ? 12 : 1)
+            .join('\n')}`,
         );
       } finally {
         await page.close();
@@ -152,7 +165,11 @@ async function main(): Promise<void> {
 
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const sets = [...new Set(rows.map((r) => r.set)), 'all' as const];
-  out(`\n### extraction time in Chromium ${version}: ${rows.length} pages, ${failed} failed\n`);
+  out(
+    `\n### extraction time in Chromium ${version}: ${rows.length} pages timed; ` +
+      `${failed} not loaded, ours threw on ${oursFailed.length}, plain on ${plainFailed}\n`,
+  );
+  for (const line of oursFailed) out(`- ours threw: ${line}`);
   out(
     '| set | pages | ours median (p95) | plain on a clone median (p95) | plain in place median (p95) | ours / plain on a clone | ours / plain in place |',
   );

@@ -16,6 +16,8 @@ import { extract } from '../../lib/extract/index.ts';
 interface Timed {
   ms: number;
   chars: number;
+  /** The extractor threw (plain Turndown's GFM plugin does on some tables). */
+  error: string | null;
 }
 
 let turndown: TurndownService | undefined;
@@ -28,8 +30,12 @@ function plain(doc: Document): number {
 
 function timed(run: () => number): Timed {
   const start = performance.now();
-  const chars = run();
-  return { ms: performance.now() - start, chars };
+  try {
+    const chars = run();
+    return { ms: performance.now() - start, chars, error: null };
+  } catch (error) {
+    return { ms: performance.now() - start, chars: 0, error: String(error) };
+  }
 }
 
 const bench = {
