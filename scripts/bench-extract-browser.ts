@@ -16,7 +16,7 @@
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { detectSets, loadSet, SET_NAMES, type SetName } from './bench/corpus.ts';
+import { CORPUS_OPTIONS, detectSets, loadSet, SET_NAMES, type SetName } from './bench/corpus.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -61,12 +61,7 @@ async function main(): Promise<void> {
   let args;
   try {
     args = parseArgs({
-      options: {
-        corpus: { type: 'string' },
-        set: { type: 'string' },
-        limit: { type: 'string' },
-        page: { type: 'string' },
-      },
+      options: CORPUS_OPTIONS,
       strict: true,
     }).values;
   } catch (error) {

@@ -50,7 +50,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { SET_NAMES, type SetName } from './bench/corpus.ts';
+import { CORPUS_OPTIONS, SET_NAMES, type SetName } from './bench/corpus.ts';
 import { loadOurs } from './bench/ours.ts';
 import { passes, printTable, setRows, summaryRows } from './bench/report.ts';
 import type { PageResult } from './bench/run-page.ts';
@@ -141,12 +141,9 @@ async function main(): Promise<void> {
   try {
     args = parseArgs({
       options: {
-        corpus: { type: 'string' },
-        set: { type: 'string' },
-        limit: { type: 'string' },
+        ...CORPUS_OPTIONS,
         json: { type: 'string' },
         worst: { type: 'string' },
-        page: { type: 'string' },
         jobs: { type: 'string' },
         'page-timeout': { type: 'string' },
         'stand-in': { type: 'boolean', default: false },

@@ -10,6 +10,14 @@ import { decodeHtml } from '../parse-html.ts';
  */
 
 export type SetName = 'trafilatura-eval' | 'readability' | 'defuddle';
+
+/** The command-line options both extraction benchmarks take to choose corpus pages. */
+export const CORPUS_OPTIONS = {
+  corpus: { type: 'string' },
+  set: { type: 'string' },
+  limit: { type: 'string' },
+  page: { type: 'string' },
+} as const;
 export const SET_NAMES: readonly SetName[] = ['trafilatura-eval', 'readability', 'defuddle'];
 
 /** Hand-made snippet labels: `with` must be in the main text, `without` must not. */
