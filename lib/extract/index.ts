@@ -30,13 +30,15 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  * pipeline: no browser or Node API, the live document is never modified, the clock is
  * injected (`options.now`).
  *
- *  1. Snapshot: clone the document, leaving out what the reader cannot see (decided on
- *     the live DOM), flattening open shadow roots, dropping scripts and styles.
+ *  1. Snapshot: copy the page into a working document (the page's own implementation, or
+ *     `options.workingDocument`), leaving out what the reader cannot see (decided on the
+ *     live DOM), flattening open shadow roots, dropping scripts and styles.
  *  2. Prepare the snapshot body so later steps cannot lose content: math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, task checkboxes marked.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
- *  4. Content by mode: article (Readability, one relaxed retry when it finds too little),
+ *  4. Content by mode: article (Readability; when it finds too little, the page's own
+ *     `<article>`/`<main>` cleaned by Readability, or one relaxed retry),
  *     selection (the ranges), full (the whole body), bookmark (none).
  *  5. Clean the content: footnote references numbered, boilerplate removed, URLs absolute
  *     and unsafe ones dropped, tables classified (GFM, clean HTML, or flattened layout).
@@ -119,8 +121,8 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
 
   // Step 5. Readability returns a detached element.
   let notes: Element[] = [];
-  if (content) attachAlone(content);
   if (content) {
+    attachAlone(content);
     notes = applyFootnotes(content, doc, url, (note) => prepare(note, url)).ordered;
     // Boilerplate before URLs: unwrapping dangling links would lose the classes it matches.
     if (mode === 'article') removeBoilerplate(content);
