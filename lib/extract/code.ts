@@ -2,7 +2,6 @@ import {
   classAndId,
   elementsByTag,
   ELEMENT_NODE,
-  isElement,
   tagName,
   TEXT_NODE,
   unwrap as unwrapElement,
@@ -300,8 +299,4 @@ export function normalizeCodeBlocks(root: Element): number {
     count++;
   }
   return count;
-}
-
-export function isCodeElement(node: Node): boolean {
-  return isElement(node) && tagName(node) === 'pre';
 }
