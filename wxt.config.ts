@@ -13,7 +13,7 @@ const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*
 /**
  * The e2e variant (`wxt build --mode e2e` → `.output/chrome-mv3-e2e`) is granted the local
  * test origin at install: automation can neither click the toolbar button (`activeTab`) nor
- * answer a permission prompt (see TOOLCHAIN.md, "End-to-end tests").
+ * answer a permission prompt (docs/development.md, "End-to-end tests").
  */
 const E2E_HOSTS = ['http://127.0.0.1/*'];
 

@@ -1,5 +1,5 @@
 /**
- * The outbox's chaos run (issue 6): the built extension (e2e variant) in real Chromium, the
+ * The outbox's chaos run: the built extension (e2e variant) in real Chromium, the
  * real local service behind the fault-injecting proxy, and many clips, appends and quick notes
  * submitted through the background's real entry point (`clip.submit`, as the popup sends it)
  * while the proxy drops responses after the service applied them, answers 503, delays and

@@ -11,7 +11,7 @@
  *   await h.stopServiceWorker(); await h.restartBrowser();
  *   await h.close();
  *
- * Facts this relies on are in /work/shared/TOOLCHAIN.md ("End-to-end tests in a real browser").
+ * The browser facts this relies on are in docs/development.md ("End-to-end tests").
  */
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';

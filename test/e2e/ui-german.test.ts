@@ -1,5 +1,5 @@
 /**
- * The UI in German in a German browser (issue 7: `_locales` complete in English and German):
+ * The UI in German in a German browser (`_locales` complete in English and German):
  * the popup and the options page come up in German without a line of English.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,9 +3,9 @@
  * random port with its own data directory, exactly as a person would run it, and drives its
  * command line (`token`, `user add`, `grant`, `restrict`) and sign-in route.
  *
- * Shared contract (team brief, "Test harness for a running service"): client, extension e2e and
- * chaos tests depend on `RunningService` / `startService`; keep the API stable. `logs()`, `pid()`
- * and the `quiet` option are additions for the service's own logging tests and benchmark.
+ * Client, extension e2e and chaos tests depend on `RunningService` / `startService`; keep the API
+ * stable. `logs()`, `pid()` and the `quiet` option serve the service's own logging tests and
+ * benchmark.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
