@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, readSync, statSync, writeFileSync } from 'node
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { withClipMarkdown } from '../lib/clip-markdown';
 import { extract, type ClipMode } from '../lib/extract';
 import { decodeHtml, parseHtml } from './parse-html';
 import { linkedomDocument } from './working-document';
@@ -179,7 +180,8 @@ function runOne(
     workingDocument: linkedomDocument,
   });
   const ms = performance.now() - start;
-  return { markdown: result.markdown, json: JSON.stringify(result, null, 2) + '\n', ms };
+  const clip = withClipMarkdown(result);
+  return { markdown: clip.markdown, json: JSON.stringify(clip, null, 2) + '\n', ms };
 }
 
 function outName(file: string): string {

@@ -5,7 +5,7 @@
 import type { OutboxEntryData } from '../messaging';
 import { pendingHighlightItem, readItem } from '../settings';
 import type { WriteRequest } from '../write-request';
-import { composeAppendContent, composePageMarkdown } from './compose';
+import { composeAppendContent, composePageMarkdown } from '../clip-markdown';
 import type { BackgroundContext } from './context';
 import { rememberFolder, rememberPage } from './recents';
 

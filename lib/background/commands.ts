@@ -2,6 +2,7 @@
  * Keyboard commands declared in the manifest (`_execute_action` opens the popup by itself):
  * quick-clip to the last destination, and append the selection to the last page.
  */
+import { sectionContent } from '../clip-markdown';
 import type { OutboxEntryData } from '../messaging';
 import { clipDefaultsItem, readItem } from '../settings';
 import { submitClip } from './clips';
@@ -64,7 +65,6 @@ async function quickClip(
     tabId,
     mode: defaults.mode === 'selection' ? 'article' : defaults.mode,
     now: new Date(ctx.now()),
-    extraFrontmatter: { pageclip_id: clipId },
   });
   if (!extraction.ok) return { problem: extraction.problem.message };
   const { result } = extraction;
@@ -75,7 +75,7 @@ async function quickClip(
         clipId,
         pageId: lastDestination.pageId,
         operation: lastDestination.operation,
-        content: `## [${pageTitle(result.title, result.url).replace(/[[\]]/g, '')}](${result.url})\n\n${result.body}`,
+        content: sectionContent(pageTitle(result.title, result.url), result.url, result.body),
       },
       label: lastDestination.title,
     });

@@ -1,8 +1,8 @@
 /** Highlights: the selection appended to a page as a quote rendered with the user's template. */
+import { renderHighlight } from '../clip-markdown';
 import type { OutboxEntryData, RecentPage } from '../messaging';
 import { clipDefaultsItem, pendingHighlightItem, readItem } from '../settings';
 import { submitClip } from './clips';
-import { renderHighlight } from './compose';
 import type { BackgroundContext } from './context';
 
 export interface HighlightInput {

@@ -4,10 +4,10 @@
  * recents; `refreshMenus` rebuilds them (serialized: Chrome rejects a duplicate id).
  */
 import { browser } from 'wxt/browser';
+import { composeLinkMarkdown } from '../clip-markdown';
 import { clipDefaultsItem, readItem } from '../settings';
 import { claimClick, type ClickInfo } from './click-dedupe';
 import { submitClip } from './clips';
-import { composeLinkMarkdown } from './compose';
 import type { BackgroundContext } from './context';
 import { extractTab } from './extraction';
 import { appendHighlight, stashHighlight } from './highlights';
@@ -186,7 +186,6 @@ async function handleMenuClick(
       tabId: tab?.id,
       mode: (await readItem(clipDefaultsItem)).mode === 'bookmark' ? 'bookmark' : 'article',
       now: new Date(ctx.now()),
-      extraFrontmatter: { pageclip_id: clipId },
     });
     if (!extraction.ok) return { problem: extraction.problem.message };
     await submitClip(ctx, {
@@ -203,6 +202,20 @@ async function handleMenuClick(
     return 'written';
   }
   if (id === MENU.clipLink && info.linkUrl) {
+    const markdown = composeLinkMarkdown(
+      info.linkUrl,
+      info.linkText ?? '',
+      sourceUrl,
+      new Date(ctx.now()),
+    );
+    if (markdown === null) {
+      return {
+        problem: t(
+          'clipLinkUnsafe',
+          'Only web, mail, phone and FTP links can be clipped; this link is not one.',
+        ),
+      };
+    }
     const folder = await lastFolder();
     const title = pageTitle(info.linkText ?? '', info.linkUrl);
     await submitClip(ctx, {
@@ -210,12 +223,7 @@ async function handleMenuClick(
         kind: 'create-page',
         clipId,
         title,
-        markdown: composeLinkMarkdown(
-          info.linkUrl,
-          info.linkText ?? '',
-          sourceUrl,
-          new Date(ctx.now()),
-        ),
+        markdown,
         parentId: folder?.id ?? null,
       },
       label: folder?.name ?? t('folderRoot', 'Top level'),

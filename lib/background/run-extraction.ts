@@ -1,8 +1,9 @@
 /**
  * The extractor's body, run inside the clipped tab (see `entrypoints/extractor.ts`). It must
- * import nothing but `lib/extract`: this code ends up in the page's isolated world, so no
- * settings, no messaging, no token.
+ * import nothing but the pure `lib/extract` and `lib/clip-markdown`: this code ends up in the
+ * page's isolated world, so no settings, no messaging, no token.
  */
+import { withClipMarkdown, type ClipExtraction } from '../clip-markdown/extraction';
 import { extract, type ClipMode } from '../extract';
 
 export interface RunExtractionOptions {
@@ -16,7 +17,7 @@ export type RunExtractionResult =
       ok: true;
       selectionAvailable: boolean;
       selectionText: string;
-      result: ReturnType<typeof extract>;
+      result: ClipExtraction;
     }
   | { ok: false; message: string };
 
@@ -46,7 +47,7 @@ export function runExtraction(
       now: new Date(options.now),
       extraFrontmatter: options.extraFrontmatter,
     });
-    return { ok: true, selectionAvailable, selectionText, result: { ...result } };
+    return { ok: true, selectionAvailable, selectionText, result: withClipMarkdown(result) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -1,8 +1,8 @@
-import { stringify } from 'yaml';
+import { safeLinkUrl } from './link-url';
 
 /**
- * YAML frontmatter, written by the `yaml` library with every string double-quoted, so a
- * title holding `: `, `#`, quotes, newlines or `---` can never break the block.
+ * The clip's frontmatter data: what extraction knows about the page, in a fixed key order.
+ * Writing it as YAML is the clip-markdown module's (lib/clip-markdown/frontmatter.ts).
  */
 
 export interface FrontmatterInput {
@@ -22,7 +22,8 @@ const ORDER = ['title', 'source', 'author', 'published', 'site', 'clipped', 'tag
 export function buildFrontmatter(input: FrontmatterInput): Record<string, unknown> {
   const data: Record<string, unknown> = {
     title: input.title,
-    source: input.source,
+    // Like every URL Pageclip writes, only a safe scheme (lib/extract/link-url.ts).
+    source: safeLinkUrl(input.source),
     author: input.author,
     published: input.published,
     site: input.site,
@@ -43,25 +44,4 @@ function compact(data: Record<string, unknown>): Record<string, unknown> {
     out[key] = value;
   }
   return out;
-}
-
-/** The `---` fenced YAML block (with a final newline), or '' when there is nothing to write. */
-export function renderFrontmatter(data: Record<string, unknown>): string {
-  const clean = compact(data);
-  if (Object.keys(clean).length === 0) return '';
-  const yaml = stringify(clean, {
-    defaultStringType: 'QUOTE_DOUBLE',
-    defaultKeyType: 'PLAIN',
-    lineWidth: 0,
-  });
-  // `<` written as the YAML escape `\x3C` (the same string once parsed; every scalar here is
-  // double-quoted, where escapes apply): an app that renders the frontmatter as markdown text
-  // with raw HTML allowed then never meets a tag from the page (test/security/).
-  return `---\n${yaml.replaceAll('<', '\\x3C')}---\n`;
-}
-
-/** Frontmatter block, a blank line, then the body. */
-export function withFrontmatter(data: Record<string, unknown>, body: string): string {
-  const block = renderFrontmatter(data);
-  return block ? `${block}\n${body}` : body;
 }

@@ -3,7 +3,7 @@ import { removeBoilerplate, removeControls } from './boilerplate';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
 import { applyFootnotes } from './footnotes';
-import { buildFrontmatter, withFrontmatter } from './frontmatter';
+import { buildFrontmatter } from './frontmatter';
 import { removeHidden } from './hidden';
 import { fixImages } from './images';
 import { escapeMarkdownText, toMarkdown } from './markdown';
@@ -22,11 +22,12 @@ import { snapshotDocument } from './snapshot';
 import { classifyTables } from './tables';
 import { markTaskItems } from './tasks';
 import { tidyMarkdown } from './whitespace';
+import { escapeLinkUrl, safeLinkUrl } from './link-url';
 import { absolutizeUrls, baseUrlOf } from './urls';
 import type { ClipMode, ExtractOptions, ExtractResult } from './types';
 
 /**
- * Extraction: a page (`Document` + URL) in, clean markdown with frontmatter out. A pure
+ * Extraction: a page (`Document` + URL) in, clean markdown and its frontmatter data out. A pure
  * pipeline: no browser or Node API, the live document is never modified, the clock is
  * injected (`options.now`).
  *
@@ -44,11 +45,12 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     and unsafe ones dropped, tables classified (GFM, clean HTML, or flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
- *  8. Title, byline, dates, word count, frontmatter (YAML library) and the result.
+ *  8. Title, byline, dates, word count, frontmatter data and the result (the clip-markdown
+ *     module, lib/clip-markdown, writes the frontmatter as YAML in front of the body).
  */
 
 export type { ClipMode, ExtractOptions, ExtractResult } from './types';
-export { buildFrontmatter, renderFrontmatter, withFrontmatter } from './frontmatter';
+export { buildFrontmatter } from './frontmatter';
 
 /** Step 2, on any root (the snapshot body or a selection container). */
 function prepare(root: Element, url: string): void {
@@ -151,7 +153,9 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   let wordCount: number;
   if (mode === 'bookmark') {
     // An untitled page (title '') is linked by its address: an empty link text would vanish.
-    body = `[${escapeMarkdownText(title || url)}](${url.replace(/([<>()\s])/g, (c) => encodeURIComponent(c))})\n`;
+    const link = safeLinkUrl(url);
+    const text = escapeMarkdownText(title || url);
+    body = link ? `[${text}](${escapeLinkUrl(link)})\n` : `${text}\n`;
     if (excerpt) body += `\n> ${escapeMarkdownText(excerpt)}\n`;
     wordCount = countWords(`${title} ${excerpt ?? ''}`);
   } else {
@@ -196,6 +200,5 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
     isProbablyArticle,
     frontmatter,
     body,
-    markdown: withFrontmatter(frontmatter, body),
   };
 }

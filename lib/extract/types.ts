@@ -31,8 +31,6 @@ export interface ExtractResult {
   url: string;
   isProbablyArticle: boolean;
   frontmatter: Record<string, unknown>;
-  /** Markdown without frontmatter. */
+  /** Markdown without frontmatter (`clipMarkdown` in lib/clip-markdown puts the two together). */
   body: string;
-  /** Frontmatter block + body. */
-  markdown: string;
 }

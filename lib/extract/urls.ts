@@ -1,12 +1,10 @@
 import { unwrap } from './dom';
+import { SAFE_LINK_SCHEMES, SAFE_MEDIA_SCHEMES } from './link-url';
 
 /**
  * URL rules: every link and image absolute, unsafe schemes dropped (the text stays),
  * in-page anchors made absolute to the page when their target is in the clip, else dropped.
  */
-
-const SAFE_LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:', 'ftp:', 'sftp:']);
-const SAFE_MEDIA_SCHEMES = new Set(['http:', 'https:']);
 
 /** The base URL for relative references: `<base href>` if present (itself resolved), else the page URL. */
 export function baseUrlOf(doc: Document, pageUrl: string): string {

@@ -1,7 +1,7 @@
 import { isNotFound, isRetryable, withRetry } from '../api';
 import type { AddToPageWrite } from '../write-request';
 import type { OutboxEntry, OutboxResult } from './entry';
-import { readPageclipId, withPageclipId } from './pageclip-id';
+import { readPageclipId, withPageclipId } from '../clip-markdown';
 
 /** The part of `ApiClient` (lib/api) that delivery uses; the real client satisfies it. */
 export interface OutboxApi {

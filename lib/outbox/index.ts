@@ -1,5 +1,5 @@
 /**
- * The durable outbox (issue 6): every write is persisted in `storage.local` before it is sent,
+ * The durable outbox: every write is persisted in `storage.local` before it is sent,
  * and delivered exactly once, in order per page, whatever the network, the service or the
  * browser does. The background owns the one `Outbox`; other contexts only read (`watchOutbox`).
  */
@@ -10,6 +10,5 @@ export type { OutboxApi } from './deliver';
 export { DEFAULT_POLICY, type OutboxPolicy } from './policy';
 export { REPLAY_WINDOW_CODE } from './state';
 export { readOutbox, watchOutbox } from './store';
-export { PAGECLIP_ID_FIELD, readPageclipId, withPageclipId } from './pageclip-id';
 export { createOutboxBadge, failedCount, type OutboxBadge } from './badge';
 export { OUTBOX_ALARM, scheduleOutboxAlarm, wireOutbox } from './wire-outbox';

@@ -3,7 +3,7 @@ import { backoffDelay } from './backoff';
 import { classifyError } from './classify-error';
 import { deliver, type OutboxApi } from './deliver';
 import type { OutboxEntry } from './entry';
-import { withPageclipId } from './pageclip-id';
+import { withPageclipId } from '../clip-markdown';
 import { DEFAULT_POLICY, type OutboxPolicy } from './policy';
 import {
   claim,

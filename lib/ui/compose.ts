@@ -1,46 +1,23 @@
 /**
  * Turns what the popup shows into the `WriteRequest` the background enqueues. Pure: the
- * clip id and the clock come in as arguments (the id is minted at the click, issue 6).
+ * clip id and the clock come in as arguments (the id is minted at the click, so a retry is
+ * recognised as the same clip).
  *
  * The popup edits the markdown *body* only; the extraction's frontmatter block is kept as it
- * came and put back in front, so an edit can never break the YAML. The background adds the
- * note on top and `pageclip_id` to a new page's frontmatter (`clip.submit` in lib/messaging.ts).
+ * came and put back in front (`frontmatterBlock`). The background adds the note on top and
+ * `pageclip_id` to a new page's frontmatter (`clip.submit` in lib/messaging.ts). The markdown
+ * rules themselves are lib/clip-markdown's; its YAML-free files are imported one by one so the
+ * popup's bundle stays without the YAML library.
  */
+import { frontmatterBlock } from '../clip-markdown/draft';
+import { sectionContent } from '../clip-markdown/link';
 import type { WriteRequest } from '../write-request';
+
+export { frontmatterBlock };
 
 export type Target = 'new' | 'existing';
 export type Operation = 'append' | 'prepend';
 
-/** The frontmatter block (`---\n…\n---\n`) of an extraction result, or '' when it has none. */
-export function frontmatterBlock(result: { markdown: string; body: string }): string {
-  const { markdown, body } = result;
-  if (!markdown.startsWith('---')) return '';
-  if (body !== '' && markdown.endsWith(body))
-    return markdown.slice(0, markdown.length - body.length);
-  const end = markdown.indexOf('\n---', 3);
-  if (end < 0) return '';
-  const close = markdown.indexOf('\n', end + 4);
-  return close < 0 ? `${markdown}\n` : markdown.slice(0, close + 1);
-}
-
-/** Markdown link text: brackets and backslashes would end or break the link. */
-export function escapeLinkText(text: string): string {
-  return text.replace(/[\\[\]]/g, (ch) => `\\${ch}`).replace(/\s+/g, ' ');
-}
-
-/** A URL inside `( )`: spaces and parentheses are percent-encoded so the link stays one token. */
-export function escapeLinkUrl(url: string): string {
-  return url.replace(
-    /[\s()<>]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
-  );
-}
-
-/** What goes into an existing page: a heading linking the source, then the clipped body. */
-export function additionContent(title: string, url: string, body: string): string {
-  const heading = url ? `## [${escapeLinkText(title)}](${escapeLinkUrl(url)})` : `## ${title}`;
-  return body.trim() === '' ? heading : `${heading}\n\n${body.trim()}`;
-}
 
 export interface ClipDraft {
   title: string;
@@ -63,7 +40,7 @@ export function clipWrite(clipId: string, clip: ClipDraft, dest: ClipDestination
       clipId,
       pageId: dest.pageId,
       operation: dest.operation,
-      content: additionContent(clip.title.trim(), clip.url, clip.body),
+      content: sectionContent(clip.title.trim(), clip.url, clip.body),
     };
   }
   return {

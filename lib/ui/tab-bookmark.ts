@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { escapeLinkText, escapeLinkUrl } from './compose';
+import { markdownLink } from '../clip-markdown/link';
 
 export interface TabInfo {
   title: string;
@@ -24,7 +24,7 @@ export async function tabInfo(tabId: number | null): Promise<TabInfo | null> {
   }
 }
 
-/** A bookmark's markdown: one link, its text safe inside `[ ]`. */
+/** A bookmark's markdown: one link, its text safe inside `[ ]` (the text alone for an address Pageclip does not link, such as `file:`). */
 export function bookmarkMarkdown(tab: TabInfo): string {
-  return `[${escapeLinkText(tab.title)}](${escapeLinkUrl(tab.url)})\n`;
+  return `${markdownLink(tab.title, tab.url)}\n`;
 }

@@ -12,7 +12,7 @@
  * `test/chaos/chaos.test.ts` (`npm test`, a shorter run).
  */
 import { ApiClient, collect } from '../../lib/api';
-import { readPageclipId } from '../../lib/outbox/pageclip-id';
+import { readPageclipId } from '../../lib/clip-markdown';
 import type { WriteRequest } from '../../lib/write-request';
 import { launchExtension, type ExtensionHarness } from '../e2e/harness';
 import { seededRandom, startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';

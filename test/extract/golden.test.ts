@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withClipMarkdown } from '../../lib/clip-markdown';
 import { extract, type ClipMode } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
 import { linkedomDocument } from '../../scripts/working-document';
@@ -36,12 +37,14 @@ describe('golden extraction fixtures', () => {
     it.each(Object.entries(workingDocuments))(`${name} (%s)`, (_, workingDocument) => {
       const html = readFileSync(join(DIR, `${name}.html`), 'utf8');
       const { url, mode } = fixtureOptions(html);
-      const result = extract(parseHtml(html, url), url, {
-        mode,
-        now: NOW,
-        tags: ['clipped'],
-        workingDocument,
-      });
+      const result = withClipMarkdown(
+        extract(parseHtml(html, url), url, {
+          mode,
+          now: NOW,
+          tags: ['clipped'],
+          workingDocument,
+        }),
+      );
       const expectedPath = join(DIR, `${name}.md`);
       if (process.env.UPDATE_GOLDEN === '1' || !existsSync(expectedPath)) {
         writeFileSync(expectedPath, result.markdown);

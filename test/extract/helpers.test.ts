@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { codeText, languageOf } from '../../lib/extract/code';
-import {
-  buildFrontmatter,
-  renderFrontmatter,
-  withFrontmatter,
-} from '../../lib/extract/frontmatter';
+import { renderFrontmatter, withFrontmatter } from '../../lib/clip-markdown';
+import { buildFrontmatter } from '../../lib/extract/frontmatter';
 import { bestSrcsetUrl, isTrackingPixel } from '../../lib/extract/images';
 import { mathmlToTex } from '../../lib/extract/mathml-to-tex';
 import { cleanTitle, countWords, normalizeDate } from '../../lib/extract/metadata';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clipMarkdown } from '../../lib/clip-markdown';
 import { extract } from '../../lib/extract';
 import { chooseByline, chooseTitle, cleanByline } from '../../lib/extract/metadata';
 import { parseHtml } from '../../scripts/parse-html';
@@ -35,7 +36,7 @@ describe('chooseTitle', () => {
     const r = extract(doc, URL, { now: new Date('2026-01-01T00:00:00Z') });
     expect(r.title).toBe('');
     expect(r.frontmatter.title).toBeUndefined();
-    expect(r.markdown).not.toContain('news.example"');
+    expect(clipMarkdown(r)).not.toContain('news.example"');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extract, type ExtractOptions, type ExtractResult } from '../../lib/extract';
+import { withClipMarkdown, type ClipExtraction } from '../../lib/clip-markdown';
+import { extract, type ExtractOptions } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
 import { linkedomDocument } from '../../scripts/working-document';
 
@@ -24,8 +25,8 @@ const WORKING_DOCUMENTS: [string, (() => Document) | undefined][] = [
 ];
 
 describe.each(WORKING_DOCUMENTS)('extract() pipeline, working in %s', (_, workingDocument) => {
-  const extractIn = (doc: Document, url: string, options: ExtractOptions): ExtractResult =>
-    extract(doc, url, { ...options, workingDocument });
+  const extractIn = (doc: Document, url: string, options: ExtractOptions): ClipExtraction =>
+    withClipMarkdown(extract(doc, url, { ...options, workingDocument }));
 
   it('never modifies the document it is given', () => {
     const doc = parseHtml(ARTICLE, URL);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient, collect } from '../../lib/api';
-import { readPageclipId, type OutboxEntry } from '../../lib/outbox';
+import { readPageclipId } from '../../lib/clip-markdown';
+import type { OutboxEntry } from '../../lib/outbox';
 import { HOUR_MS } from '../../lib/outbox/policy';
 import { REPLAY_WINDOW_CODE } from '../../lib/outbox/state';
 import { outboxItem, readOutbox } from '../../lib/outbox/store';

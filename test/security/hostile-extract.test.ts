@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { withClipMarkdown } from '../../lib/clip-markdown';
 import { extract, type ClipMode } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
 import { activeContent, hostileHtml } from './hostile-page';
@@ -23,7 +24,7 @@ function clip(mode: ClipMode, html = hostileHtml({ beacon: 'https://beacon.inval
           return [range];
         })()
       : undefined;
-  return extract(doc, URL_, { mode, now: NOW, selection });
+  return withClipMarkdown(extract(doc, URL_, { mode, now: NOW, selection }));
 }
 
 function splitFrontmatter(markdown: string): { yaml: string; body: string } {

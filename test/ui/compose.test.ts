@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WriteRequestSchema } from '../../lib/write-request';
 import {
-  additionContent,
   clipWrite,
   frontmatterBlock,
   quickNoteWrite,
@@ -62,12 +61,6 @@ describe('clipWrite', () => {
       operation: 'prepend',
       content: '## [Rivers](https://example.com/a%20%28b%29)\n\nEdited body',
     });
-  });
-
-  it('escapes brackets in a title so the link cannot be broken', () => {
-    expect(additionContent('a] (x) [b', 'https://e.com', '')).toBe(
-      '## [a\\] (x) \\[b](https://e.com)',
-    );
   });
 });
 

@@ -5,7 +5,7 @@ import {
   composePageMarkdown,
   renderHighlight,
   splitFrontmatter,
-} from '../../lib/background/compose';
+} from '../../lib/clip-markdown';
 import { HighlightTemplateDefault } from '../../lib/messaging';
 
 const clipId = '2f1c6a4e-8b9d-4c3e-9f1a-0b2c3d4e5f60';
@@ -35,8 +35,13 @@ describe('composePageMarkdown', () => {
 });
 
 describe('composeAppendContent', () => {
-  it('drops the frontmatter (it would land mid-page) and keeps the note on top', () => {
-    expect(composeAppendContent('---\na: 1\n---\n\nbody', 'note')).toBe('note\n\nbody');
+  it('keeps the note on top and never reads the content as frontmatter', () => {
+    expect(composeAppendContent('---\na: 1\n---\n\nbody', 'note')).toBe(
+      'note\n\n---\na: 1\n---\n\nbody',
+    );
+    expect(composeAppendContent('---\n\nAfter a rule\n\n---\n\nmore')).toBe(
+      '***\n\nAfter a rule\n\n---\n\nmore',
+    );
     expect(composeAppendContent('body')).toBe('body');
   });
 });
@@ -69,7 +74,7 @@ describe('renderHighlight', () => {
 
 describe('composeLinkMarkdown', () => {
   it('makes a bookmark page linking the target', () => {
-    const md = composeLinkMarkdown('https://e.x/doc', 'The doc', 'https://e.x/', new Date(0));
+    const md = composeLinkMarkdown('https://e.x/doc', 'The doc', 'https://e.x/', new Date(0)) ?? '';
     expect(splitFrontmatter(md).data.source).toBe('https://e.x/doc');
     expect(md).toContain('[The doc](https://e.x/doc)');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPageclipId, withPageclipId } from '../../lib/outbox/pageclip-id';
+import { readPageclipId, withPageclipId } from '../../lib/clip-markdown';
 
 const ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
