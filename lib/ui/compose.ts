@@ -18,7 +18,6 @@ export { frontmatterBlock };
 export type Target = 'new' | 'existing';
 export type Operation = 'append' | 'prepend';
 
-
 export interface ClipDraft {
   title: string;
   url: string;

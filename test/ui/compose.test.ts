@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WriteRequestSchema } from '../../lib/write-request';
-import {
-  clipWrite,
-  frontmatterBlock,
-  quickNoteWrite,
-  retargetWrite,
-} from '../../lib/ui/compose';
+import { clipWrite, frontmatterBlock, quickNoteWrite, retargetWrite } from '../../lib/ui/compose';
 
 const clipId = '9b2e6a54-9d0f-4e3b-8f5c-2a4b6c8d0e1f';
 const folder = '11111111-1111-4111-8111-111111111111';
