@@ -8,8 +8,8 @@ import { decodeHtml, parseHtml } from './parse-html';
 import { linkedomDocument } from './working-document';
 
 /**
- * Pageclip's command line. `extract` runs the clipper's extraction on saved HTML
- * (issue 4): one page to standard output, or many pages into a folder.
+ * Pageclip's command line. `extract` runs the clipper's extraction on saved HTML:
+ * one page to standard output, or many pages into a folder.
  */
 
 const MAX_BYTES = 20 * 1024 * 1024;

@@ -3,8 +3,8 @@ import { isMap, parseDocument, stringify, type Document } from 'yaml';
 /**
  * The clip's YAML frontmatter, read and written with the `yaml` library and nowhere else.
  *
- * A block is what the service takes for one (docs/api.md, Content): an opening line `---`
- * and the next line that is exactly `---` or `...` (trailing blanks allowed). A line that only
+ * A block is what the service takes for one (docs/api.md, Content writes): an opening line
+ * `---` and the next line that is exactly `---` or `...` (trailing blanks allowed). A line that only
  * ends in `---` (`title: Breaking news ---`) never closes it. A block counts as frontmatter
  * here only when its YAML is a mapping (or empty): `---` lines around a paragraph are two
  * thematic breaks, not metadata.

@@ -11,7 +11,7 @@ export function joinNote(note: string | undefined, body: string): string {
   return b ? `${n}\n\n${b}` : n;
 }
 
-// A first line the service would take for a frontmatter opening (docs/api.md, Content).
+// A first line the service would take for a frontmatter opening (docs/api.md, Content writes).
 const OPENING_LINE = /^---([ \t]*)(?=\r?\n|$)/;
 
 /**

@@ -2,7 +2,7 @@ import { readFrontmatter } from './frontmatter';
 
 /**
  * The `pageclip_id` frontmatter field: how an uncertain page creation is found again instead
- * of repeated (the spec gives `POST /pages` no Idempotency-Key; docs/api.md, Idempotency).
+ * of repeated (the spec gives `POST /pages` no Idempotency-Key; docs/api.md, Content writes).
  * Added only here, by the background when it composes a new page and again by the outbox
  * before a write is stored, whoever built the markdown.
  */

@@ -1,4 +1,4 @@
-/** The public contract of the extraction pipeline (see the team brief, "Extraction"). */
+/** The public contract of the extraction pipeline (docs/architecture.md, Extraction). */
 export type ClipMode = 'article' | 'selection' | 'full' | 'bookmark';
 
 export interface ExtractOptions {

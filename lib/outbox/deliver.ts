@@ -30,7 +30,7 @@ export interface DeliveryHooks {
  * Sends one entry's write. Resolves with what was saved; rejects with the client's `ApiError`
  * (classified by the caller). Exactly-once per kind:
  * - `add-to-page`: the clipId is both the Idempotency-Key and the content-operation id, so a
- *   retry within 24 hours is replayed, never applied twice (decisions.md, "Idempotency").
+ *   retry within 24 hours is replayed, never applied twice (docs/api.md, Content writes).
  * - `create-page`: `POST /pages` has no key, so when an earlier attempt may have been applied
  *   the page is looked up first (resolve by title, then the `pageclip_id` in its content), and
  *   after every create the copies are settled (see `settleCreated`).
