@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from './db/database';
 import { LEVELS, type Level } from './db/grants';
 import { createRepositories, type Repositories } from './db/repositories';
-import { UUID_PATTERN } from './domain/uuid';
+import { UUID_PATTERN } from '../contract/primitives';
 
 /**
  * The local service's command line, exactly as decisions.md fixes it:

@@ -1,13 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { zipSync, type Zippable } from 'fflate';
+import { operations } from '../../contract';
 import { requireScope } from '../http/auth';
 import { newRouter, type Deps } from '../http/env';
+import { routeOf } from '../http/route-of';
 import { VIEW } from '../domain/access';
 import { reachOf } from '../domain/listing';
-import { commonErrors, PageIdParam } from '../schemas/common';
 import type { FolderRow } from '../db/folders';
 
-const tags = ['Export'];
 const read = requireScope('pages:read');
 
 /** A file or folder name safe on every desktop OS (no separators, reserved or control characters). */
@@ -39,16 +39,8 @@ export function exportsRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/pages/{pageId}/export',
-      tags,
-      summary: 'Download one page as a markdown file',
+      ...routeOf(operations.exportPage),
       middleware: [read] as const,
-      request: { params: PageIdParam },
-      responses: {
-        200: { description: 'The page', content: { 'text/markdown': { schema: z.string() } } },
-        ...commonErrors,
-      },
     }),
     (c) => {
       const { page } = access.page(c.var.caller.user.id, c.req.valid('param').pageId, VIEW);
@@ -63,18 +55,8 @@ export function exportsRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/exports/pages',
-      tags,
-      summary: 'Download every accessible page as a zip of the folder tree',
+      ...routeOf(operations.exportAllPages),
       middleware: [read] as const,
-      responses: {
-        200: {
-          description: 'A zip: folders as directories, pages as `<title>.md`',
-          content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } },
-        },
-        ...commonErrors,
-      },
     }),
     (c) => {
       const userId = c.var.caller.user.id;

@@ -1,47 +1,18 @@
 import crypto from 'node:crypto';
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { operations } from '../../contract';
 import { conflict } from '../http/api-error';
 import { requireScope } from '../http/auth';
 import { decodeCursor, paginate } from '../http/cursor';
 import { newRouter, type Deps } from '../http/env';
+import { routeOf } from '../http/route-of';
 import { ADMIN, EDIT, VIEW } from '../domain/access';
 import { copyFolderTree } from '../domain/copy-folder';
 import { reachOf } from '../domain/listing';
 import { presentFolder } from '../domain/present';
-import {
-  commonErrors,
-  errorResponses,
-  FolderIdParam,
-  IdResult,
-  json,
-  jsonBody,
-  ListQuery,
-  NullableParentId,
-  Uuid,
-} from '../schemas/common';
-import { Folder, FolderList, FolderName, Icon } from '../schemas/resources';
 
-const tags = ['Folders'];
 const read = requireScope('pages:read');
 const write = requireScope('pages:write');
-
-const CreateFolderBody = z
-  .object({ name: FolderName, parentId: NullableParentId, icon: Icon.optional() })
-  .openapi('CreateFolder');
-const UpdateFolderBody = z
-  .object({
-    name: FolderName.optional(),
-    icon: Icon.optional(),
-    parentId: Uuid.nullable().optional(),
-  })
-  .refine((b) => b.name !== undefined || b.icon !== undefined || b.parentId !== undefined, {
-    message: 'at least one of name, icon, parentId is required',
-  })
-  .openapi('UpdateFolder');
-const CopyBody = z.object({ parentId: Uuid.nullable() }).openapi('CopyFolder');
-const CopyResult = z
-  .object({ id: Uuid, skippedRestrictedItems: z.boolean() })
-  .openapi('CopyFolderResult');
 
 export function foldersRoutes(deps: Deps) {
   const { repos, access } = deps;
@@ -49,21 +20,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/folders/resolve',
-      tags,
-      summary: 'Find folders by exact name',
+      ...routeOf(operations.resolveFolders),
       middleware: [read] as const,
-      request: {
-        query: z.object({
-          name: z.string().min(1),
-          parentId: z
-            .union([z.literal('root'), Uuid])
-            .optional()
-            .openapi({ description: 'a folder id, or `root` for the top level' }),
-        }),
-      },
-      responses: { 200: json(z.object({ data: z.array(Folder) }), 'Matches'), ...commonErrors },
     }),
     (c) => {
       const { name, parentId } = c.req.valid('query');
@@ -81,13 +39,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/folders',
-      tags,
-      summary: 'List folders, oldest first',
+      ...routeOf(operations.listFolders),
       middleware: [read] as const,
-      request: { query: ListQuery },
-      responses: { 200: json(FolderList, 'A page of folders'), ...commonErrors },
     }),
     (c) => {
       const { cursor, limit } = c.req.valid('query');
@@ -107,13 +60,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'post',
-      path: '/folders',
-      tags,
-      summary: 'Create a folder',
+      ...routeOf(operations.createFolder),
       middleware: [write] as const,
-      request: { body: jsonBody(CreateFolderBody) },
-      responses: { 201: json(Folder, 'The created folder'), ...commonErrors },
     }),
     (c) => {
       const body = c.req.valid('json');
@@ -139,13 +87,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/folders/{folderId}',
-      tags,
-      summary: 'Read a folder',
+      ...routeOf(operations.getFolder),
       middleware: [read] as const,
-      request: { params: FolderIdParam },
-      responses: { 200: json(Folder, 'The folder'), ...commonErrors },
     }),
     (c) => {
       const { folder, level } = access.folder(
@@ -159,17 +102,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'patch',
-      path: '/folders/{folderId}',
-      tags,
-      summary: 'Rename, set the icon, or move (parentId) a folder',
+      ...routeOf(operations.updateFolder),
       middleware: [write] as const,
-      request: { params: FolderIdParam, body: jsonBody(UpdateFolderBody) },
-      responses: {
-        200: json(Folder, 'The updated folder'),
-        ...commonErrors,
-        ...errorResponses({ 409: 'conflict: moving a folder into its own subtree' }),
-      },
     }),
     (c) => {
       const body = c.req.valid('json');
@@ -202,13 +136,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'post',
-      path: '/folders/{folderId}/copy',
-      tags,
-      summary: 'Copy a folder and its accessible subtree',
+      ...routeOf(operations.copyFolder),
       middleware: [write] as const,
-      request: { params: FolderIdParam, body: jsonBody(CopyBody) },
-      responses: { 201: json(CopyResult, 'The copy'), ...commonErrors },
     }),
     (c) => {
       const { parentId } = c.req.valid('json');
@@ -224,13 +153,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'delete',
-      path: '/folders/{folderId}/trash',
-      tags,
-      summary: 'Move a folder and its subtree to Trash',
+      ...routeOf(operations.trashFolder),
       middleware: [write] as const,
-      request: { params: FolderIdParam },
-      responses: { 200: json(IdResult, 'The trashed folder id'), ...commonErrors },
     }),
     (c) => {
       const userId = c.var.caller.user.id;
@@ -247,13 +171,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'patch',
-      path: '/folders/{folderId}/restore',
-      tags,
-      summary: 'Restore a folder and the subtree trashed with it',
+      ...routeOf(operations.restoreFolder),
       middleware: [write] as const,
-      request: { params: FolderIdParam },
-      responses: { 200: json(IdResult, 'The restored folder id'), ...commonErrors },
     }),
     (c) => {
       const userId = c.var.caller.user.id;
@@ -274,13 +193,8 @@ export function foldersRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'delete',
-      path: '/folders/{folderId}/permanent',
-      tags,
-      summary: 'Delete a folder and its subtree permanently (admin)',
+      ...routeOf(operations.deleteFolderPermanently),
       middleware: [write] as const,
-      request: { params: FolderIdParam },
-      responses: { 204: { description: 'Deleted' }, ...commonErrors },
     }),
     (c) => {
       const userId = c.var.caller.user.id;

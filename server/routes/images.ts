@@ -1,27 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { operations } from '../../contract';
 import { notFound } from '../http/api-error';
 import { requireScope } from '../http/auth';
 import { newRouter, type Deps } from '../http/env';
-import { commonErrors, Uuid } from '../schemas/common';
+import { routeOf } from '../http/route-of';
 
 /** Images stored by the vault import, served back to the user who imported them. */
 export function imagesRoutes(deps: Deps) {
   const app = newRouter();
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/images/{imageId}',
-      tags: ['Import'],
-      summary: 'An image stored by the vault import',
+      ...routeOf(operations.getImage),
       middleware: [requireScope('pages:read')] as const,
-      request: { params: z.object({ imageId: Uuid }) },
-      responses: {
-        200: {
-          description: 'The image bytes with their stored media type',
-          content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } },
-        },
-        ...commonErrors,
-      },
     }),
     (c) => {
       const { imageId } = c.req.valid('param');

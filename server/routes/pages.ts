@@ -1,40 +1,17 @@
 import crypto from 'node:crypto';
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { operations } from '../../contract';
 import { requireScope } from '../http/auth';
 import { paginate, decodeCursor } from '../http/cursor';
 import { newRouter, type Deps } from '../http/env';
+import { routeOf } from '../http/route-of';
 import { ADMIN, EDIT, VIEW } from '../domain/access';
 import { assertContentSize, newEtag } from '../domain/content';
 import { reachOf } from '../domain/listing';
 import { presentPage } from '../domain/present';
-import {
-  commonErrors,
-  errorResponses,
-  IdResult,
-  json,
-  jsonBody,
-  ListQuery,
-  NullableParentId,
-  PageIdParam,
-  Uuid,
-} from '../schemas/common';
-import { Icon, PageList, PageMeta, Title } from '../schemas/resources';
 
-const tags = ['Pages'];
 const read = requireScope('pages:read');
 const write = requireScope('pages:write');
-
-const CreatePageBody = z
-  .object({ title: Title, markdown: z.string().default(''), parentId: NullableParentId })
-  .openapi('CreatePage');
-const UpdatePageBody = z
-  .object({ title: Title.optional(), icon: Icon.optional() })
-  .refine((b) => b.title !== undefined || b.icon !== undefined, {
-    message: 'at least one of title, icon is required',
-  })
-  .openapi('UpdatePage');
-const MoveBody = z.object({ parentId: Uuid.nullable() }).openapi('MovePage');
-const CopyBody = z.object({ parentId: Uuid.nullable() }).openapi('CopyPage');
 
 export function pagesRoutes(deps: Deps) {
   const { repos, access } = deps;
@@ -43,21 +20,8 @@ export function pagesRoutes(deps: Deps) {
   // Registered before /pages/{pageId}, which would otherwise claim "resolve" as an id.
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/pages/resolve',
-      tags,
-      summary: 'Find pages by exact title',
+      ...routeOf(operations.resolvePages),
       middleware: [read] as const,
-      request: {
-        query: z.object({
-          title: z.string().min(1),
-          parentId: z
-            .union([z.literal('root'), Uuid])
-            .optional()
-            .openapi({ description: 'a folder id, or `root` for the top level' }),
-        }),
-      },
-      responses: { 200: json(z.object({ data: z.array(PageMeta) }), 'Matches'), ...commonErrors },
     }),
     (c) => {
       const { title, parentId } = c.req.valid('query');
@@ -76,13 +40,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/pages',
-      tags,
-      summary: 'List pages, most recently updated first',
+      ...routeOf(operations.listPages),
       middleware: [read] as const,
-      request: { query: ListQuery.extend({ parentId: Uuid.optional() }) },
-      responses: { 200: json(PageList, 'A page of pages'), ...commonErrors },
     }),
     (c) => {
       const { cursor, limit, parentId } = c.req.valid('query');
@@ -104,17 +63,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'post',
-      path: '/pages',
-      tags,
-      summary: 'Create a page',
+      ...routeOf(operations.createPage),
       middleware: [write] as const,
-      request: { body: jsonBody(CreatePageBody) },
-      responses: {
-        201: json(PageMeta, 'The created page'),
-        ...commonErrors,
-        ...errorResponses({ 413: 'payload_too_large', 415: 'unsupported_media_type' }),
-      },
     }),
     (c) => {
       const body = c.req.valid('json');
@@ -141,13 +91,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/pages/{pageId}',
-      tags,
-      summary: 'Read page metadata',
+      ...routeOf(operations.getPage),
       middleware: [read] as const,
-      request: { params: PageIdParam },
-      responses: { 200: json(PageMeta, 'The page'), ...commonErrors },
     }),
     (c) => {
       const { page, level } = access.page(c.var.caller.user.id, c.req.valid('param').pageId, VIEW);
@@ -157,13 +102,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'patch',
-      path: '/pages/{pageId}',
-      tags,
-      summary: 'Update title and/or icon',
+      ...routeOf(operations.updatePage),
       middleware: [write] as const,
-      request: { params: PageIdParam, body: jsonBody(UpdatePageBody) },
-      responses: { 200: json(PageMeta, 'The updated page'), ...commonErrors },
     }),
     (c) => {
       const body = c.req.valid('json');
@@ -183,13 +123,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'patch',
-      path: '/pages/{pageId}/move',
-      tags,
-      summary: 'Move a page to a folder (null: the root)',
+      ...routeOf(operations.movePage),
       middleware: [write] as const,
-      request: { params: PageIdParam, body: jsonBody(MoveBody) },
-      responses: { 200: json(PageMeta, 'The moved page'), ...commonErrors },
     }),
     (c) => {
       const { parentId } = c.req.valid('json');
@@ -206,13 +141,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'post',
-      path: '/pages/{pageId}/copy',
-      tags,
-      summary: 'Copy a page (title, icon, content) into a folder',
+      ...routeOf(operations.copyPage),
       middleware: [write] as const,
-      request: { params: PageIdParam, body: jsonBody(CopyBody) },
-      responses: { 201: json(IdResult, 'The id of the copy'), ...commonErrors },
     }),
     (c) => {
       const { parentId } = c.req.valid('json');
@@ -238,13 +168,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'delete',
-      path: '/pages/{pageId}/trash',
-      tags,
-      summary: 'Move a page to Trash',
+      ...routeOf(operations.trashPage),
       middleware: [write] as const,
-      request: { params: PageIdParam },
-      responses: { 200: json(IdResult, 'The trashed page id'), ...commonErrors },
     }),
     (c) => {
       const userId = c.var.caller.user.id;
@@ -260,13 +185,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'patch',
-      path: '/pages/{pageId}/restore',
-      tags,
-      summary: 'Restore a page from Trash (to the root if its folder is still in Trash)',
+      ...routeOf(operations.restorePage),
       middleware: [write] as const,
-      request: { params: PageIdParam },
-      responses: { 200: json(IdResult, 'The restored page id'), ...commonErrors },
     }),
     (c) => {
       const userId = c.var.caller.user.id;
@@ -284,13 +204,8 @@ export function pagesRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'delete',
-      path: '/pages/{pageId}/permanent',
-      tags,
-      summary: 'Delete a page permanently (admin)',
+      ...routeOf(operations.deletePagePermanently),
       middleware: [write] as const,
-      request: { params: PageIdParam },
-      responses: { 204: { description: 'Deleted' }, ...commonErrors },
     }),
     (c) => {
       const userId = c.var.caller.user.id;

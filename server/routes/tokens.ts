@@ -1,32 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { operations } from '../../contract';
 import { invalid, notFound } from '../http/api-error';
 import { requireSession } from '../http/auth';
-import { iso, isoOrNull, KNOWN_SCOPES, newRouter, type Deps } from '../http/env';
+import { iso, isoOrNull, newRouter, type Deps } from '../http/env';
+import { routeOf } from '../http/route-of';
 import type { TokenRecord } from '../db/tokens';
-import { commonErrors, json, jsonBody, Timestamp, Uuid } from '../schemas/common';
-
-const tags = ['API tokens'];
-
-const TokenMeta = z
-  .object({
-    id: Uuid,
-    name: z.string(),
-    scopes: z.array(z.string()),
-    createdAt: Timestamp,
-    expiresAt: Timestamp.nullable(),
-    lastUsedAt: Timestamp.nullable(),
-  })
-  .openapi('Token');
-const CreatedToken = TokenMeta.extend({
-  token: z.string().openapi({ description: 'the secret; shown only in this response' }),
-}).openapi('CreatedToken');
-const CreateTokenBody = z
-  .object({
-    name: z.string().trim().min(1).max(200).default('API token'),
-    scopes: z.array(z.enum(KNOWN_SCOPES)).min(1).max(2).optional(),
-    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
-  })
-  .openapi('CreateToken');
 
 const present = (t: TokenRecord) => ({
   id: t.id,
@@ -43,13 +21,8 @@ export function tokensRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'post',
-      path: '/tokens',
-      tags,
-      summary: 'Create an API token (browser session only); the secret is shown once',
+      ...routeOf(operations.createToken),
       middleware: [requireSession] as const,
-      request: { body: jsonBody(CreateTokenBody) },
-      responses: { 201: json(CreatedToken, 'The token and its secret'), ...commonErrors },
     }),
     (c) => {
       const body = c.req.valid('json');
@@ -73,15 +46,8 @@ export function tokensRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/tokens',
-      tags,
-      summary: 'List live (unrevoked) API tokens (browser session only)',
+      ...routeOf(operations.listTokens),
       middleware: [requireSession] as const,
-      responses: {
-        200: json(z.object({ data: z.array(TokenMeta), nextCursor: z.null() }), 'Every token'),
-        ...commonErrors,
-      },
     }),
     (c) => {
       const data = repos.tokens.list(c.var.caller.user.id).map(present);
@@ -91,13 +57,8 @@ export function tokensRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'delete',
-      path: '/tokens/{tokenId}',
-      tags,
-      summary: 'Revoke an API token (browser session only)',
+      ...routeOf(operations.revokeToken),
       middleware: [requireSession] as const,
-      request: { params: z.object({ tokenId: Uuid }) },
-      responses: { 204: { description: 'Revoked' }, ...commonErrors },
     }),
     (c) => {
       const { tokenId } = c.req.valid('param');

@@ -1,21 +1,16 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { operations } from '../../contract';
 import { requireScope } from '../http/auth';
 import { decodeCursor, paginate } from '../http/cursor';
 import { newRouter, type Deps } from '../http/env';
+import { routeOf } from '../http/route-of';
 import { ADMIN } from '../domain/access';
 import { reachOf } from '../domain/listing';
 import { presentFolder, presentPage, withDeletedAt } from '../domain/present';
-import { commonErrors, json, ListQuery } from '../schemas/common';
-import { TrashedFolderList, TrashedPageList } from '../schemas/resources';
 import { deleteFolderTree } from './folders';
 
-const tags = ['Trash'];
 const read = requireScope('pages:read');
 const write = requireScope('pages:write');
-
-const EmptyResult = z
-  .object({ pagesDeleted: z.number().int(), foldersDeleted: z.number().int() })
-  .openapi('EmptyTrashResult');
 
 export function trashRoutes(deps: Deps) {
   const { repos } = deps;
@@ -23,13 +18,8 @@ export function trashRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/trash/pages',
-      tags,
-      summary: 'List pages in Trash, most recently trashed first',
+      ...routeOf(operations.listTrashedPages),
       middleware: [read] as const,
-      request: { query: ListQuery },
-      responses: { 200: json(TrashedPageList, 'A page of trashed pages'), ...commonErrors },
     }),
     (c) => {
       const { cursor, limit } = c.req.valid('query');
@@ -49,13 +39,8 @@ export function trashRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/trash/folders',
-      tags,
-      summary: 'List folders in Trash, most recently trashed first',
+      ...routeOf(operations.listTrashedFolders),
       middleware: [read] as const,
-      request: { query: ListQuery },
-      responses: { 200: json(TrashedFolderList, 'A page of trashed folders'), ...commonErrors },
     }),
     (c) => {
       const { cursor, limit } = c.req.valid('query');
@@ -75,12 +60,8 @@ export function trashRoutes(deps: Deps) {
 
   app.openapi(
     createRoute({
-      method: 'delete',
-      path: '/trash/empty',
-      tags,
-      summary: 'Permanently delete everything in Trash that the caller administers',
+      ...routeOf(operations.emptyTrash),
       middleware: [write] as const,
-      responses: { 200: json(EmptyResult, 'What was deleted'), ...commonErrors },
     }),
     (c) => {
       const userId = c.var.caller.user.id;

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { VIEW } from '../domain/access';
-import { UUID_PATTERN } from '../domain/uuid';
+import { UUID_PATTERN } from '../../contract';
 import { SESSION_COOKIE, sessionUser } from '../http/auth';
 import type { Deps } from '../http/env';
 import { escapeHtml } from './sign-in-page';
