@@ -7,7 +7,7 @@
  * cache); it ends the iteration with an `invalid-response` error instead.
  */
 import { ApiError } from './errors';
-import type { ListPage } from './schemas';
+import type { ListPage } from '../../contract';
 
 export async function* paginate<T>(
   fetchPage: (cursor: string | null) => Promise<ListPage<T>>,

@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { ApiError, parseRetryAfter } from './errors';
-import { ErrorEnvelopeSchema } from './schemas';
+import { ErrorEnvelope } from '../../contract';
 import { requestSignal } from './signals';
 
 export type Credential =
@@ -214,7 +214,7 @@ export function errorFromResponse(response: Response, text: string, request: str
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   const statusText = `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`;
 
-  const envelope = ErrorEnvelopeSchema.safeParse(tryJson(text));
+  const envelope = ErrorEnvelope.safeParse(tryJson(text));
   if (envelope.success) {
     const { code, message } = envelope.data.error;
     return new ApiError({

@@ -101,6 +101,7 @@ describe('npm run zip', () => {
       'entrypoints/extractor.ts',
       'entrypoints/popup/index.html',
       'entrypoints/options/index.html',
+      'contract/index.ts',
       'lib/extract/index.ts',
       'lib/messaging.ts',
       'public/_locales/en/messages.json',
