@@ -1,7 +1,8 @@
-// The OpenAPI 3.1 document (issue 2: `GET /api/v1/openapi.json`, generated from the same zod
-// schemas the routes validate with).
+// The OpenAPI 3.1 document (`GET /api/v1/openapi.json`), generated from the operations of
+// `contract/`, whose schemas the routes validate with.
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations, type Operation } from '../../contract';
 import { startService, type RunningService } from '../helpers/service';
 import {
   client,
@@ -31,39 +32,8 @@ afterAll(async () => {
 /** `/pages/{pageId}/copy` -> `/pages/{}/copy`, so parameter names do not matter. */
 const normalise = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 
-const OPERATIONS: [string, string][] = [
-  ['get', '/pages'],
-  ['post', '/pages'],
-  ['get', '/pages/resolve'],
-  ['get', '/pages/{}'],
-  ['patch', '/pages/{}'],
-  ['get', '/pages/{}/content'],
-  ['put', '/pages/{}/content'],
-  ['post', '/pages/{}/edits'],
-  ['post', '/pages/{}/content-operations'],
-  ['post', '/pages/{}/copy'],
-  ['patch', '/pages/{}/move'],
-  ['delete', '/pages/{}/trash'],
-  ['patch', '/pages/{}/restore'],
-  ['delete', '/pages/{}/permanent'],
-  ['get', '/folders'],
-  ['post', '/folders'],
-  ['get', '/folders/resolve'],
-  ['get', '/folders/{}'],
-  ['patch', '/folders/{}'],
-  ['post', '/folders/{}/copy'],
-  ['delete', '/folders/{}/trash'],
-  ['patch', '/folders/{}/restore'],
-  ['delete', '/folders/{}/permanent'],
-  ['get', '/trash/pages'],
-  ['get', '/trash/folders'],
-  ['delete', '/trash/empty'],
-  ['post', '/imports/vaultapp'],
-  ['get', '/me'],
-  ['get', '/tokens'],
-  ['post', '/tokens'],
-  ['delete', '/tokens/{}'],
-];
+/** Every operation of the contract, as `method /path/{}`. */
+const OPERATIONS = Object.values(operations).map((op) => `${op.method} ${normalise(op.path)}`);
 
 describe('GET /api/v1/openapi.json', () => {
   it('is an OpenAPI 3.1 document served without credentials', () => {
@@ -72,15 +42,31 @@ describe('GET /api/v1/openapi.json', () => {
     expect(typeof doc.info?.version).toBe('string');
   });
 
-  it('documents every operation of the spec and decisions.md', () => {
+  it('documents exactly the operations of the contract', () => {
     const documented = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       for (const method of Object.keys(item as object)) {
         documented.add(`${method} ${normalise(path)}`);
       }
     }
-    const missing = OPERATIONS.map(([m, p]) => `${m} ${p}`).filter((op) => !documented.has(op));
-    expect(missing).toEqual([]);
+    expect(OPERATIONS.filter((op) => !documented.has(op))).toEqual([]);
+    // The document itself is served outside the contract's operations.
+    documented.delete('get /openapi.json');
+    expect([...documented].filter((op) => !OPERATIONS.includes(op))).toEqual([]);
+    expect(OPERATIONS.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it("documents each operation's success status and its parameters", () => {
+    for (const op of Object.values(operations) as Operation[]) {
+      const item = doc.paths[op.path]?.[op.method];
+      expect(item?.responses?.[String(op.status)], `${op.method} ${op.path}`).toBeDefined();
+      const names = (item.parameters ?? []).map((p: { name: string }) => p.name);
+      for (const schema of [op.params, op.query]) {
+        for (const name of Object.keys(schema?.shape ?? {})) {
+          expect(names, `${op.method} ${op.path}`).toContain(name);
+        }
+      }
+    }
   });
 
   it('documents the content operation with the spec limits from the validating schema', () => {
