@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContentPosition } from '../contract';
 
 /**
  * A write the user asked for, as plain data: minted at the click (with its `clipId`), stored
@@ -10,7 +11,7 @@ import { z } from 'zod';
  */
 const clipId = z.uuid();
 const pageTitle = z.string().trim().min(1).max(500);
-const operation = z.enum(['append', 'prepend']);
+const operation = ContentPosition;
 
 export const CreatePageWriteSchema = z.object({
   kind: z.literal('create-page'),

@@ -1,4 +1,5 @@
 /** Recent folders and pages, and the last destination: shown first in pickers and menus. */
+import type { ContentPosition } from '../../contract';
 import type { Destination, RecentFolder, RecentPage } from '../messaging';
 import {
   RECENT_LIMIT,
@@ -23,7 +24,7 @@ export async function rememberFolder(
 
 export async function rememberPage(
   page: Omit<RecentPage, 'usedAt'>,
-  operation: 'append' | 'prepend',
+  operation: ContentPosition,
   now: number,
 ): Promise<void> {
   const list = await readItem(recentPagesItem);

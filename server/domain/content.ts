@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ContentPosition } from '../../contract';
 import { ApiError } from '../http/api-error';
 
 /** Page content cap (decisions.md, General): a write that would exceed it is 413. */
@@ -27,7 +28,7 @@ function blankLineAfter(before: string): string {
 /** Append: at the end, after a blank line. Prepend: at the start of the body, after the frontmatter, followed by a blank line. */
 export function applyContentOperation(
   text: string,
-  operation: 'append' | 'prepend',
+  operation: ContentPosition,
   addition: string,
 ): string {
   if (operation === 'append') return text + blankLineAfter(text) + addition;

@@ -1,3 +1,4 @@
+import type { Permission } from '../../contract';
 import type { FolderRow } from '../db/folders';
 import type { PageRow } from '../db/pages';
 import { iso } from '../http/env';
@@ -13,7 +14,7 @@ export function presentPage(row: PageRow, level: number) {
     // Page times are microsecond stamps (db/pages.ts); responses carry milliseconds.
     createdAt: iso(Math.floor(row.created_at / 1000)),
     updatedAt: iso(Math.floor(row.updated_at / 1000)),
-    permission: levelName(level) as 'view' | 'edit' | 'admin',
+    permission: levelName(level) as Permission,
   };
 }
 
@@ -24,7 +25,7 @@ export function presentFolder(row: FolderRow, level: number) {
     name: row.name,
     icon: row.icon,
     ownerId: row.owner_id,
-    permission: levelName(level) as 'view' | 'edit' | 'admin',
+    permission: levelName(level) as Permission,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

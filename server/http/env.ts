@@ -4,8 +4,7 @@ import type { Repositories } from '../db/repositories';
 import type { AccessControl } from '../domain/access';
 import { validationHook } from './validation';
 
-export type Scope = 'pages:read' | 'pages:write';
-export const KNOWN_SCOPES = ['pages:read', 'pages:write'] as const;
+export type { Scope } from '../../contract';
 
 export interface Caller {
   user: User;
