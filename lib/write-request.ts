@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContentPosition } from '../contract';
+import { ContentPosition } from '../contract/primitives';
 
 /**
  * A write the user asked for, as plain data: minted at the click (with its `clipId`), stored
