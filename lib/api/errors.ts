@@ -4,9 +4,9 @@
  * callers (the outbox, the popup) branch on fields, never on message text.
  *
  * Spec, "Errors": every error body is `{ error: { code, message } }`; 403 = missing scope,
- * 409 = stale `If-Match`, 428 = `If-Match` absent. decisions.md, "Errors": a client may rely on
- * the envelope and those statuses only, handle every other status with a clear message, and
- * treat 408, 429 and 5xx as retryable.
+ * 409 = stale `If-Match`, 428 = `If-Match` absent. A client relies on the envelope and those
+ * statuses only, handles every other status with a clear message, and treats 408, 429 and 5xx
+ * as retryable.
  *
  * Messages never contain the credential: they are built from the status, the service's own
  * message and the method and path (which hold ids, never secrets).
@@ -74,9 +74,9 @@ export class ApiError extends Error {
 }
 
 /**
- * 408, 429, 5xx, network failures and timeouts are worth retrying (decisions.md, "Errors").
- * So is 409 `idempotency_key_in_use`: the first request with that key is still running, and a
- * later retry with the same key gets its replayed result (decisions.md, "Idempotency").
+ * 408, 429, 5xx, network failures and timeouts are worth retrying. So is 409
+ * `idempotency_key_in_use`: the first request with that key is still running, and a later
+ * retry with the same key gets its replayed result (docs/api.md, Content writes).
  */
 export function isRetryableStatus(
   status: number | null,
