@@ -1,5 +1,5 @@
 /**
- * Extraction benchmark (issue 4): ours (`lib/extract`) beside plain Readability + Turndown on the
+ * Extraction benchmark: ours (`lib/extract`) beside plain Readability + Turndown on the
  * shared development corpus, read at run time from its folder (never copied into the project).
  *
  *   npm run bench:extract -- --corpus /work/shared/corpus [--set NAME] [--limit N]
@@ -41,7 +41,9 @@
  *   blocks (`<sup>`/`<sub>` and `<br>` in GFM table rows are allowed and counted apart), lost
  *   code blocks (a non-trivial `<pre>` of Readability's article whose text is not >= 90% in
  *   the fences), fences that still carry line numbers, whitespace defects (trailing spaces,
- *   3+ newlines, indented text that renders as code, leftover entities), failed pages; median
+ *   3+ newlines, indented text that renders as code, leftover entities), clutter (heading
+ *   permalinks, photo-credit and "continue reading" lines, tables of contents, breadcrumbs:
+ *   scripts/bench/clutter-analysis.ts), failed pages; median
  *   and p95 extraction time.
  *
  * Progress goes to stderr, tables to stdout.

@@ -1,4 +1,5 @@
 import MarkdownIt, { type Token } from 'markdown-it';
+import { analyseClutter, type Clutter } from './clutter-analysis.ts';
 
 /**
  * Reads extractor markdown the way a renderer will: markdown-it (CommonMark plus GFM tables and
@@ -46,6 +47,8 @@ export interface MarkdownAnalysis {
   relativeUrls: string[];
   emptyLinks: string[];
   rawHtml: string[];
+  /** Permalinks, credit lines, tables of contents, breadcrumbs (clutter-analysis.ts). */
+  clutter: Clutter;
   /** `<sup>`, `<sub>`, `<br>` in table rows: allowed, counted for information. */
   allowedInlineHtml: number;
   whitespace: {
@@ -59,9 +62,11 @@ export interface MarkdownAnalysis {
   };
 }
 
-export function analyseMarkdown(markdown: string): MarkdownAnalysis {
+/** `pageUrl` tells links to the page's own fragments (tables of contents) from others. */
+export function analyseMarkdown(markdown: string, pageUrl: string | null = null): MarkdownAnalysis {
   const tokens = md.parse(markdown, {});
   const result: MarkdownAnalysis = {
+    clutter: analyseClutter(tokens, pageUrl),
     plainText: '',
     fences: [],
     numberedFences: [],

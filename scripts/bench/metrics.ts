@@ -132,11 +132,18 @@ const TITLE_SEPARATOR = /^\s*[-|–—·:»/]\s*\S/;
 
 /**
  * Titles that differ only by a site name joined with a separator ("Story - Breitbart" vs
- * "Story"): removing it is a deliberate improvement over Readability, not a mismatch.
+ * "Story"): removing it is a deliberate improvement over Readability, not a mismatch. The
+ * same holds when the site name goes and the start Readability cut at a colon comes back
+ * ("Kicker: Story" vs "Story · Site").
  */
 export function titleMatchesIgnoringSite(actual: string | null, expected: string | null): boolean {
-  const a = normaliseMeta(actual);
+  if (sameButSite(normaliseMeta(actual), normaliseMeta(expected))) return true;
   const e = normaliseMeta(expected);
+  const tail = /\s[-|–—·»/]\s((?:\S+\s?){1,4})$/.exec(e);
+  return !!tail && sameButSite(normaliseMeta(actual), e.slice(0, tail.index));
+}
+
+function sameButSite(a: string, e: string): boolean {
   if (a === e) return true;
   const [short, long] = a.length < e.length ? [a, e] : [e, a];
   if (!short) return false;

@@ -4,7 +4,7 @@ import type { Outcome, PageResult } from './run-page.ts';
 
 /**
  * Turns per-page results into table rows (metric | ours | baseline | target | pass/fail) and
- * prints them. Targets come from issue 4: better than plain Readability + Turndown on every
+ * prints them. Targets: better than plain Readability + Turndown on every
  * quality figure; zero relative URLs, empty links, lost code blocks and stray raw HTML; median
  * time at most 1.3 x the baseline.
  *
@@ -254,6 +254,15 @@ export function commonRows(pages: PageResult[]): Row[] {
     countRow('ws: indented text as code', pages, (o) => ws(o).indentedCode.length, zero),
     countRow('ws: hard break ending a block', pages, (o) => ws(o).danglingBreaks.length, zero),
     countRow('ws: leftover entities', pages, (o) => ws(o).entities.length, zero),
+    countRow('heading permalinks', pages, (o) => o.analysis.clutter.headingPermalinks.length, zero),
+    countRow(
+      'photo-credit / "continue reading" lines',
+      pages,
+      (o) => o.analysis.clutter.creditLines.length,
+      zero,
+    ),
+    countRow('tables of contents', pages, (o) => o.analysis.clutter.tablesOfContents.length, zero),
+    countRow('breadcrumbs', pages, (o) => o.analysis.clutter.breadcrumbs.length, zero),
     countRow('sup/sub/table <br> (allowed)', pages, (o) => o.analysis.allowedInlineHtml, {
       kind: 'info',
     }),

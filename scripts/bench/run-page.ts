@@ -96,7 +96,7 @@ export function runPage(page: BenchPage, ours: OursExtractor, oursFirst: boolean
     page.labels.kind === 'readability' ? htmlFragmentText(page.labels.expectedHtml) : '';
   const score = (run: typeof oursRun): Outcome => {
     const value = run.value ?? { title: '', byline: null, markdown: '' };
-    const analysis = analyseMarkdown(value.markdown);
+    const analysis = analyseMarkdown(value.markdown, page.url);
     const outcome: Outcome = {
       error: run.error,
       ms: run.ms,
