@@ -142,6 +142,7 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
     () => doc.querySelector('h1'),
     siteName,
     url,
+    meta.headlines,
   );
   const excerpt = clean(article?.excerpt ?? meta.excerpt) || null;
   const byline = chooseByline(article?.byline ?? null, meta.byline);

@@ -1,3 +1,5 @@
+import { fullHeadline } from './headline';
+
 /**
  * Page metadata read from the snapshot's head and JSON-LD: the fallbacks for what
  * Readability does not report, and the only source for bookmark, selection and full-page
@@ -11,6 +13,8 @@ export interface PageMetadata {
   published: string | null;
   excerpt: string | null;
   lang: string | null;
+  /** The page's own headlines, best first: JSON-LD `headline`, `og:title`, its `<h1>`s. */
+  headlines: string[];
 }
 
 type MetaMap = Map<string, string>;
@@ -86,6 +90,17 @@ function firstTimeDatetime(doc: Document): string | null {
   return null;
 }
 
+/** The first few `<h1>`s, not one that is only a link home or a logo. */
+function pageHeadings(doc: Document): string[] {
+  const out: string[] = [];
+  for (const h1 of Array.from(doc.getElementsByTagName('h1')).slice(0, 3)) {
+    // A permalink sign the heading ends with is not part of it ("History¶").
+    const text = clean(h1.textContent).replace(/\s*[#¶§🔗]+$/u, '');
+    if (text && text.length <= 300) out.push(text);
+  }
+  return out;
+}
+
 export function readMetadata(doc: Document): PageMetadata {
   const m = metaMap(doc);
   const ld = jsonLdObjects(doc).find((o) => ARTICLE_TYPES.test(String(o['@type'] ?? ''))) ?? null;
@@ -115,6 +130,11 @@ export function readMetadata(doc: Document): PageMetadata {
       firstTimeDatetime(doc),
     excerpt: meta(m, 'description', 'og:description', 'twitter:description'),
     lang: lang ? lang.replace('_', '-') : null,
+    headlines: [
+      ld && typeof ld.headline === 'string' ? clean(ld.headline) : '',
+      clean(meta(m, 'og:title', 'twitter:title')),
+      ...pageHeadings(doc),
+    ].filter(Boolean),
   };
 }
 
@@ -245,7 +265,8 @@ export function cleanByline(raw: string | null): string | null {
 
 /**
  * The clip's title: Readability's, else the page's metadata, else its first `<h1>` (read
- * lazily from the live page); then cleaned of site-name decorations. A page with none of
+ * lazily from the live page); then cleaned of site-name decorations and completed from the
+ * page's own headlines (headline.ts). A page with none of
  * these has no title: '' (as Readability reports it), not an invented one such as the host;
  * the consumers that need a label fall back to the URL themselves (menus.ts `pageTitle`).
  */
@@ -255,9 +276,15 @@ export function chooseTitle(
   firstHeading: () => Element | null,
   siteName: string | null,
   url: string,
+  headlines: readonly string[] = [],
 ): string {
   const raw = clean(articleTitle) || clean(metaTitle) || clean(firstHeading()?.textContent);
-  return raw && cleanTitle(raw, siteName, url);
+  if (!raw) return raw;
+  const title = cleanTitle(raw, siteName, url);
+  return fullHeadline(
+    title,
+    headlines.map((h) => cleanTitle(h, siteName, url)),
+  );
 }
 
 /** The clip's author: Readability's byline when it looks like a name, else the metadata's. */
