@@ -1,4 +1,4 @@
-import { elementsByTag, normalizedText, tagName } from './dom';
+import { normalizedText, tagName } from './dom';
 import {
   CONTAINERS,
   FOOTNOTE_ATTR,
@@ -10,6 +10,15 @@ import {
   removeNoteBlock,
   type NoteSink,
 } from './footnote-dom';
+import {
+  NOTE_ID,
+  backlinkLocator,
+  byIdOrName,
+  pageAddresses,
+  targetId,
+  withLiveIndex,
+  type Locate,
+} from './footnote-targets';
 import { inlineNotes, unlinkedNotes } from './footnotes-unlinked';
 
 /**
@@ -25,9 +34,6 @@ import { inlineNotes, unlinkedNotes } from './footnotes-unlinked';
 
 export { FOOTNOTE_ATTR };
 
-// A number is required: `#english` (a language jump link) or `#notes` is no note.
-const NOTE_ID =
-  /^(?:fn|footnote|note|endnote|en|cite_note|ftn|sdfootnote|_ftn|easy-footnote-bottom)[-_:.]?[\w.:-]*\d[\w.:-]*$/i;
 // The reference itself says it is one: `<a class="footnote-ref">`, `<sup class="fnref">`.
 const REF_CLASS =
   /(?:^|[\s_-])(?:foot\w*|fnref|noteref|fn|ref|reference|citation|cite)(?:$|[\s_-])/i;
@@ -40,132 +46,6 @@ const MAX_NOTE_CHARS = 6000;
 export interface FootnoteResult {
   /** Definition elements in reference order; index i is note number i + 1. */
   ordered: Element[];
-}
-
-/** Finds a reference's target in a document: by id, or a named anchor. */
-type Locate = (doc: Document) => Element | null;
-
-/**
- * The URL without its fragment, normalized: Readability resolves `https://host#x` to
- * `https://host/#x`, which is still this page.
- */
-function sameDocument(url: string): string {
-  try {
-    return new URL(url).href.replace(/#.*$/, '');
-  } catch {
-    return url;
-  }
-}
-
-function cssString(value: string): string {
-  return `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
-
-// Indexes of the live page, built once per extraction: an attribute query walks the whole
-// page in jsdom, and one ran for every candidate link (most of this step's time in Node).
-// Only the live page is indexed: it never changes while we extract, the working copy does.
-interface LiveIndex {
-  doc: Document;
-  names?: Map<string, Element>;
-  fragments?: string[];
-}
-let liveIndex: LiveIndex | null = null;
-
-function byIdOrName(doc: Document, id: string): Element | null {
-  const byId = doc.getElementById(id);
-  if (byId) return byId;
-  if (liveIndex?.doc !== doc) return doc.querySelector(`a[name=${cssString(id)}]`);
-  if (!liveIndex.names) {
-    liveIndex.names = new Map();
-    for (const a of elementsByTag(doc, 'a')) {
-      const name = a.getAttribute('name');
-      if (name !== null && !liveIndex.names.has(name)) liveIndex.names.set(name, a);
-    }
-  }
-  return liveIndex.names.get(id) ?? null;
-}
-
-/** The fragments the live page's links point at, in document order. */
-function linkedFragments(live: Document): string[] {
-  const index = liveIndex?.doc === live ? liveIndex : { doc: live };
-  if (!index.fragments) {
-    index.fragments = [];
-    for (const a of elementsByTag(live, 'a')) {
-      const href = a.getAttribute('href') ?? '';
-      const hash = href.indexOf('#');
-      if (hash >= 0) index.fragments.push(href.slice(hash + 1));
-    }
-  }
-  return index.fragments;
-}
-
-/**
- * The addresses that mean this page: its URL, its canonical and `og:url` addresses (a saved
- * page links to itself by those), and any other address whose every fragment link (two or
- * more) names an element of this page (arXiv's HTML papers cite `https://arxiv.org/html/…#bib.bib2`).
- */
-function pageAddresses(article: Element, live: Document, pageUrl: string): Set<string> {
-  const own = new Set([sameDocument(pageUrl)]);
-  for (const el of Array.from(
-    // The head only: the selector would otherwise walk the whole page.
-    live.head?.querySelectorAll('link[rel="canonical"][href], meta[property="og:url"][content]') ??
-      [],
-  )) {
-    const address = el.getAttribute('href') ?? el.getAttribute('content') ?? '';
-    if (/^https?:/i.test(address)) own.add(sameDocument(address));
-  }
-  const tally = new Map<string, { links: number; found: number }>();
-  for (const a of Array.from(article.querySelectorAll('a[href*="#"]'))) {
-    const href = a.getAttribute('href') ?? '';
-    const hash = href.indexOf('#');
-    if (hash <= 0 || !/^https?:/i.test(href)) continue;
-    const base = sameDocument(href.slice(0, hash));
-    if (own.has(base)) continue;
-    const counts = tally.get(base) ?? { links: 0, found: 0 };
-    counts.links++;
-    if (byIdOrName(live, fragmentOf(href, hash))) counts.found++;
-    tally.set(base, counts);
-  }
-  for (const [base, { links, found }] of tally) if (links >= 2 && found === links) own.add(base);
-  return own;
-}
-
-function fragmentOf(href: string, hash: number): string {
-  try {
-    return decodeURIComponent(href.slice(hash + 1));
-  } catch {
-    return href.slice(hash + 1);
-  }
-}
-
-/** The fragment a link points at on this page (a `javascript:` link names it in `onclick`). */
-function targetId(a: Element, thisPage: Set<string>): string | null {
-  const href = a.getAttribute('href') ?? '';
-  if (/^javascript:/i.test(href)) {
-    // Wikidot: `onclick="…scrollToReference('footnote-1')"`.
-    const named = /\(\s*['"]([\w.:-]+)['"]\s*\)/.exec(a.getAttribute('onclick') ?? '');
-    return named?.[1] ?? null;
-  }
-  const hash = href.indexOf('#');
-  if (hash < 0 || hash === href.length - 1) return null;
-  const before = href.slice(0, hash);
-  if (before && !thisPage.has(before) && !thisPage.has(sameDocument(before))) return null;
-  return fragmentOf(href, hash);
-}
-
-/**
- * Word's HTML export can lose the definitions' anchors (`#_ftn1` leads nowhere); the
- * definition still starts with its backlink to `#_ftnref1`, the same id with "ref" in it.
- */
-function backlinkLocator(live: Document, id: string): Locate | null {
-  if (!NOTE_ID.test(id)) return null;
-  for (const fragment of linkedFragments(live)) {
-    if (fragment !== id && fragment.replace(/[-_]?ref/i, '') === id) {
-      const selector = `a[href$=${cssString(`#${fragment}`)}]`;
-      return (doc) => doc.querySelector(selector);
-    }
-  }
-  return null;
 }
 
 /**
@@ -420,13 +300,10 @@ export function applyFootnotes(
     prepare,
     add: (note) => ordered.push(note),
   };
-  liveIndex = { doc: live };
-  try {
+  withLiveIndex(live, () => {
     linkedNotes(article, live, pageUrl, sink);
     inlineNotes(article, live, sink);
     if (ordered.length === 0) unlinkedNotes(article, live, sink);
-  } finally {
-    liveIndex = null; // never outlives the extraction, nor keeps the page alive
-  }
+  });
   return { ordered };
 }
