@@ -8,7 +8,7 @@ import type { Token } from 'markdown-it';
  *   credit ("Photo: Jane Doe", "Credit…"), or a "Continue reading…" prompt;
  * - tables of contents: a list of three or more items, at least 80% of them nothing but a link
  *   to a fragment of the page itself;
- * - breadcrumbs: one line of two or more links joined by `›`, `>`, `»`, `/` or `→` (a trailing
+ * - breadcrumbs: one line of two or more links joined by `›`, `>`, `»`, ` / ` or `→` (a trailing
  *   unlinked crumb allowed), or a line starting "You are here".
  */
 
@@ -22,7 +22,7 @@ export interface Clutter {
 const ANCHOR_TEXT = /^(?:#|¶|§|🔗|⚓|link|permalink|anchor|direct link(?: to .*)?)$/i;
 const BARE_ANCHOR_END = /(?:^|\s)[#¶§🔗]$/u;
 const CREDIT = new RegExp(
-  '^(?:(?:photo|image|video|picture)s?' +
+  '^(?:(?:photo|image|video|picture)' +
     '|(?:photo(?:graph)?|image|picture|video)s?\\s*(?:by|credits?)?\\s*[:©]\\s*\\S.{0,100}' +
     '|(?:photo |image )?credits?\\s*:\\s*\\S.{0,100}' +
     '|(?:photo|image)s? (?:by|courtesy of) .{1,80})$',
@@ -30,7 +30,7 @@ const CREDIT = new RegExp(
 );
 const CONTINUE_READING = /^continue reading\b.{0,120}$/i;
 const CRUMB_SEPARATOR = /^[\s›>»/→|•·]*$/;
-const CRUMB_JOIN = /[›>»/→]/;
+const CRUMB_JOIN = /[›>»→]|\s\/\s/;
 
 function shorten(text: string, max = 100): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
