@@ -1,5 +1,6 @@
 import { isProbablyReaderable } from '@mozilla/readability';
 import { removeBoilerplate, removeControls } from './boilerplate';
+import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
 import { applyFootnotes } from './footnotes';
@@ -41,8 +42,10 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  4. Content by mode: article (Readability; when it finds too little, the page's own
  *     `<article>`/`<main>` cleaned by Readability, or one relaxed retry),
  *     selection (the ranges), full (the whole body), bookmark (none).
- *  5. Clean the content: footnote references numbered, boilerplate removed, URLs absolute
- *     and unsafe ones dropped, tables classified (GFM, clean HTML, or flattened layout).
+ *  5. Clean the content: footnote references numbered, boilerplate and page furniture
+ *     (heading permalinks, screen-reader labels, tables of contents, breadcrumbs) removed,
+ *     URLs absolute and unsafe ones dropped, tables classified (GFM, clean HTML, or
+ *     flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
  *  8. Title, byline, dates, word count, frontmatter data and the result (the clip-markdown
@@ -127,8 +130,13 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
     attachAlone(content);
     notes = applyFootnotes(content, doc, url, (note) => prepare(note, url)).ordered;
     // Boilerplate before URLs: unwrapping dangling links would lose the classes it matches.
-    if (mode === 'article') removeBoilerplate(content);
-    else removeControls(content);
+    if (mode === 'article') {
+      removeBoilerplate(content);
+      removeClutter(content, url);
+    } else {
+      removeControls(content);
+      removeHeadingPermalinks(content);
+    }
     absolutizeUrls(content, base, url);
     for (const note of notes) absolutizeUrls(note, base, url);
     classifyTables(content);

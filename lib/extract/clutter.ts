@@ -1,0 +1,152 @@
+import { elementsByTag, normalizedText, tagName } from './dom';
+
+/**
+ * Page furniture that sits inside the article's own markup, so the class rules of
+ * boilerplate.ts cannot tell it from text: heading permalinks, screen-reader labels ("Photo",
+ * "Continue reading the main story"), tables of contents and breadcrumb trails. Each rule
+ * looks at what the element is (a link to the heading's own anchor, a list of links to this
+ * page's fragments, links joined by `›`), not at how a site names it.
+ */
+
+// The text of a permalink: a sign, a word saying so, or nothing (an icon).
+const PERMALINK_TEXT = /^(?:[#¶§🔗⚓]|permalink|link|anchor|direct link(?: to .*)?|)$/iu;
+const PERMALINK_CLASS = /(?:^|[\s_-])(?:anchor|headerlink|hash-?link|permalink|heading-?link)/i;
+// Screen-reader text a reader never sees: the label before a photo, a skip link.
+const SR_ONLY =
+  /(?:^|\s)(?:visually-?hidden|sr-only|screen-reader-(?:text|only)|a11y-hidden)(?:\s|$)/i;
+const MEDIA_LABEL = /^(?:photo|image|video|foto|bild|imagen|graphic)$/i;
+// A caption or line that only credits the photographer.
+const PHOTO_BY = /^(?:photo(?:graph)?s?|images?|pictures?)\s+(?:by|courtesy(?: of)?)\s+\S.{0,80}$/i;
+const CONTINUE_READING = /^continue reading(?: the main story| below| the story)?\s*[.…]*$/i;
+// Breadcrumb joiners: unambiguous arrows, or a slash with space on both sides.
+const CRUMB_JOIN = /[›»→>]|\s\/\s/;
+const CRUMB_GAP = /^[\s›»→>/|•·]*$/;
+const MAX_CRUMB_CHARS = 160;
+
+/** Whether `href` names a fragment of this page (fragment links were made absolute already). */
+function isOwnFragment(href: string, pageNoHash: string): boolean {
+  const hash = href.indexOf('#');
+  if (hash < 0 || hash === href.length - 1) return false;
+  return hash === 0 || href.slice(0, hash) === pageNoHash;
+}
+
+/** `## Setting up [#](…#setting-up)`, `Setting up¶`: the heading keeps its words only. */
+export function removeHeadingPermalinks(root: Element): void {
+  for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const text = normalizedText(heading);
+    for (const el of Array.from(heading.querySelectorAll('a, span'))) {
+      if (!el.isConnected) continue;
+      const own = normalizedText(el);
+      // A link around the whole heading is the heading, not a permalink beside it.
+      if (own === text && own !== '' && !/^[#¶§🔗⚓]$/u.test(own)) continue;
+      const isLink = tagName(el) === 'a' && (el.getAttribute('href') ?? '').includes('#');
+      const named = PERMALINK_CLASS.test(el.getAttribute('class') ?? '');
+      if ((isLink || named) && PERMALINK_TEXT.test(own)) el.remove();
+    }
+    // A bare sign left as text at either end; "C#" keeps its sign (no space before it).
+    const first = heading.firstChild;
+    if (first?.nodeType === 3)
+      first.nodeValue = (first.nodeValue ?? '').replace(/^\s*[#¶§🔗]\s+/u, '');
+    const last = heading.lastChild;
+    if (last?.nodeType === 3) {
+      last.nodeValue = (last.nodeValue ?? '').replace(/(?:^|\s+)#\s*$|\s*[¶§🔗]\s*$/u, '');
+    }
+  }
+}
+
+/**
+ * Screen-reader labels and skip links ("Photo" before an image, "Continue reading…") and
+ * lines that only credit a photographer.
+ */
+function removeReaderOnlyLines(root: Element): void {
+  for (const el of Array.from(root.querySelectorAll('span, a, p, div, figcaption, small'))) {
+    if (!el.isConnected) continue;
+    const text = normalizedText(el);
+    if (!text || text.length > 100) continue;
+    if (CONTINUE_READING.test(text) || PHOTO_BY.test(text)) {
+      el.remove();
+      continue;
+    }
+    if (!MEDIA_LABEL.test(text)) continue;
+    // The bare word as its own element: hidden for screen readers, or the label of a figure.
+    if (SR_ONLY.test(el.getAttribute('class') ?? '') || el.closest('figure')) el.remove();
+  }
+}
+
+/**
+ * A list of three or more items, at least 80% of them nothing but a link to a fragment of
+ * this page (nested lists counted), goes; so does a wrapper left holding only its label.
+ */
+function removeTablesOfContents(root: Element, pageNoHash: string): void {
+  for (const list of Array.from(root.querySelectorAll('ul, ol'))) {
+    if (!list.isConnected || list.parentElement?.closest('ul, ol')) continue;
+    const items = Array.from(list.querySelectorAll('li'));
+    if (items.length < 3) continue;
+    let fragmentItems = 0;
+    for (const li of items) {
+      const own = Array.from(li.querySelectorAll('a')).filter((a) => a.closest('li') === li);
+      if (own.length !== 1) continue;
+      const a = own[0]!;
+      if (!isOwnFragment(a.getAttribute('href') ?? '', pageNoHash)) continue;
+      // Nothing but the link (and a section number) in the item's own line.
+      const ownText = Array.from(li.childNodes)
+        .filter(
+          (n) =>
+            n.nodeType === 3 || (n.nodeType === 1 && !/^(?:ul|ol)$/.test(tagName(n as Element))),
+        )
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const linkText = normalizedText(a);
+      if (ownText.replace(linkText, '').replace(/[\d.\s]+/g, '') === '') fragmentItems++;
+    }
+    if (fragmentItems < 0.8 * items.length) continue;
+    let gone: Element = list;
+    // Climb wrappers that hold nothing else but a short label ("Contents", "[hide]").
+    while (
+      gone.parentElement &&
+      gone.parentElement !== root &&
+      normalizedText(gone.parentElement).length - normalizedText(gone).length <= 40
+    ) {
+      gone = gone.parentElement;
+    }
+    gone.remove();
+  }
+}
+
+/** `Home › Docs › Guide`: two or more links joined by arrows, maybe ending in the page's name. */
+function removeBreadcrumbs(root: Element): void {
+  for (const el of Array.from(root.querySelectorAll('p, div, nav, ol, ul, td, span'))) {
+    if (!el.isConnected) continue;
+    const links = elementsByTag(el, 'a');
+    if (links.length < 2) continue;
+    const text = normalizedText(el);
+    if (text.length > MAX_CRUMB_CHARS || !CRUMB_JOIN.test(text)) continue;
+    // The text outside the links: joiners only, except a last crumb of a few words.
+    let between = '';
+    let tail = '';
+    const walker = el.ownerDocument.createTreeWalker(el, 4);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if ((n.parentElement as Element | null)?.closest('a')) {
+        between += tail;
+        tail = '';
+      } else {
+        tail += n.nodeValue ?? '';
+      }
+    }
+    const joinsOnly = CRUMB_GAP.test(between.replace(/\s+/g, ' '));
+    const joined = CRUMB_JOIN.test(between) || /^\s*[›»→>/]/.test(tail);
+    const lastCrumb = tail.replace(/^[\s›»→>/|•·]+/, '').trim();
+    if (joinsOnly && joined && lastCrumb.split(/\s+/).length <= 12) el.remove();
+  }
+}
+
+/** All of the above, for article clips; `pageUrl` tells this page's fragments apart. */
+export function removeClutter(root: Element, pageUrl: string): void {
+  const pageNoHash = pageUrl.replace(/#.*$/, '');
+  removeHeadingPermalinks(root);
+  removeReaderOnlyLines(root);
+  removeTablesOfContents(root, pageNoHash);
+  removeBreadcrumbs(root);
+}
