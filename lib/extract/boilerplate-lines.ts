@@ -1,0 +1,195 @@
+import { normalizedText, ownerDoc, tagName } from './dom';
+
+/**
+ * One-line boilerplate inside the article, whatever its markup: widget prompts (comments,
+ * ratings, sharing, loading), photo credits, datelines, "read also" lines, sign-up prompts,
+ * rights and licence notes, previous/next links.
+ */
+
+// "Read also: <linked headline>" lines between paragraphs; the label alone says what follows.
+const READ_ALSO =
+  /^(?:lesen sie (?:auch|hier|mehr)|auch lesen|mehr (?:dazu|zum thema)|read (?:more|also)|also read|see also|l[eé]a(?: tambi[ée]n| m[áa]s)?|lee tambi[ée]n|vea tambi[ée]n|mir[ae]|puedes ver|(?:tambi[ée]n )?(?:te|le) puede interesar|(?:[àa] )?lire aussi|leia tamb[ée]m|veja tamb[ée]m|leggi anche|czytaj (?:te[żz]|tak[żz]e)|dowiedz si[ęe] wi[ęe]cej|zobacz (?:te[żz]|tak[żz]e))\s*(?::|»|\.\.\.|…)/i;
+// Whole-text matches for the one-line widgets CMSs put inside the article container: comment
+// prompts, rating and share prompts, "loading" placeholders, advertisement labels.
+const WIDGET_LINE = new RegExp(
+  '^(?:' +
+    [
+      '(?:keine|no) (?:kommentare|comments)(?: yet)?(?: \\(.{0,80}\\))?',
+      '(?:kommentare|comments) (?:geschlossen|are closed)',
+      '(?:sie sind|you are) (?:aktuell |currently )?(?:nicht|not) (?:eingeloggt|logged in)',
+      '(?:du musst|sie m[üu]ssen|you must be) (?:eingeloggt|angemeldet|logged in) .{0,80}',
+      '.{0,80} kommentieren zu k[öo]nnen, m[üu]ssen sie (?:eingeloggt|angemeldet) sein',
+      '(?:this site|diese website) (?:uses|verwendet) akismet.{0,200}',
+      '(?:hier k[öo]nnen sie )?(?:den|diesen) artikel bewerten',
+      'war (?:der|dieser) (?:artikel|beitrag) (?:n[üu]tzlich|hilfreich)\\??',
+      '(?:was this|is this) (?:article|page|post) (?:helpful|useful)\\??',
+      'rate this (?:article|post|story|recipe)',
+      '\\(?(?:noch keine bewertungen|no ratings yet)\\)?',
+      '(?:jetzt )?(?:teilen|sharen|share)(?: mit| on| via| this)?:?',
+      '(?:m[öo]chten sie )?(?:den|diesen) (?:artikel|beitrag) teilen\\??:?',
+      'artikel gefallen\\? .{0,40}teilen!?',
+      'den artikel mit anderen teilen.{0,30}',
+      '(?:gef[äa]llt mir|like) (?:wird geladen|loading)\\.*',
+      '(?:wird geladen|loading|lade weitere inhalte|mehr laden|load more)\\s*(?:\\.\\.\\.|…)?',
+      '(?:rezept |artikel |seite )?drucken|print(?: this)?(?: recipe| article| page)?',
+      '.{0,40}(?:als )?pdf herunterladen|download(?: as)? pdf',
+      'zur[üu]ck(?: zu[rm]? (?:[üu]bersicht|startseite|liste|listenansicht|.{1,30}[üu]bersicht))?|back(?: to (?:top|the top|overview|the overview|list|the list|index|home|homepage|all .{1,20}))?',
+      'externer inhalt|external content',
+      '(?:kontakt|contact|ansprechpartner(?:in)?(?: .{1,30})?):?',
+      '(?:[üu]ber (?:den|die) autor(?:in|en)?|about the authors?|zur person|autor(?:in|en)?:|von:|authors?:)',
+      'inhaltsverzeichnis|table of contents|contents|[íi]ndice|sommaire|spis tre[śs]ci',
+      // Post metadata lines: category, tag and view-count labels.
+      '(?:kategorien?|categor(?:y|ies)|tags?|schlagw[öo]rter|schlagworte|rubrik|aufrufe|views|kommentare insgesamt)\\s*:.{0,150}',
+      // Agency sign-offs ("dpa/lno", "aja/PAP").
+      '\\(?(?:[a-zäöü]{1,6}\\/)?(?:dpa|afp|ap|apa|reuters|sid|kna|epd|pap|efe|ansa|ddp|dapd|kap|sda|ats|pti|ians|rtr)(?:\\/[a-zäöü]{2,8}){0,2}\\)?',
+      '(?:warning|notice|deprecated): .{0,300} on line \\d+',
+    ].join('|') +
+    ')[.!]?$',
+  'i',
+);
+// An advertisement label; the ad it labels (often an image link) goes with it.
+const AD_LABEL =
+  /^[-–(]?\s*(?:anzeige|werbung|advertisement|reklama|publicidad|publicit[ée])\s*[-–:)]?$/i;
+const INLINE = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'cite', 'time']);
+
+/**
+ * An inline element inside a sentence ("am <b>Mittwoch, 13.10.2021</b> auf …"), not a line of
+ * its own: its nearest non-blank sibling on either side is text or another inline element.
+ */
+export function inProse(el: Element): boolean {
+  if (!INLINE.has(tagName(el))) return false;
+  return (
+    textBeside(el.previousSibling, 'previousSibling') || textBeside(el.nextSibling, 'nextSibling')
+  );
+}
+
+function textBeside(start: ChildNode | null, step: 'previousSibling' | 'nextSibling'): boolean {
+  let n = start;
+  while (n && n.nodeType === 3 && !/\S/.test(n.nodeValue ?? '')) n = n[step];
+  if (!n) return false;
+  if (n.nodeType === 3) return true;
+  return n.nodeType === 1 && INLINE.has(tagName(n as Element)) && !!normalizedText(n);
+}
+
+// A single short line that is only a photo credit or source ("Foto: Jane Doe", "© dpa").
+const CREDIT_LABEL =
+  '(?:©|\\(c\\)|(?:fotos?|bild(?:er)?|titelbild|beitragsbild|photos?|photograph(?:y)?|image|imagen|cr[ée]dits?(?: photos?)?|cr[ée]dito|quelle|source|fuente|[źz]r[óo]d[łl]o|fot\\.|zdj[ęe]cie|kuva)(?:\\s+by|\\s+via)?\\s*[:©])';
+const CREDIT_LINE = new RegExp(`^\\(?${CREDIT_LABEL}\\s*\\S.{0,80}$`, 'i');
+// The same credit at the end of a caption's text: "Marco at the start. © AFP / Jane Doe".
+const CREDIT_TAIL = new RegExp(`(?:^|[\\s.|,;(])\\(?${CREDIT_LABEL}\\s*[^©]{1,80}$`, 'i');
+// Previous/next post links and paywall or licence notes, one line each.
+const PREV_NEXT =
+  /^(?:(?:previous|next|prev|older|newer) (?:post|article|story|entry)|art[íi]culo (?:anterior|siguiente)|(?:vorherige[rs]?|n[äa]chste[rs]?) (?:artikel|beitrag|post)|(?:article )?(?:pr[ée]c[ée]dent|suivant))/i;
+const PAYWALL =
+  /(?:to (?:view|read|continue reading) the full (?:story|article)|for the full story|pour lire la suite|(?:den|diesen) (?:ganzen |vollst[äa]ndigen )?(?:artikel|beitrag) (?:zu lesen|weiterlesen|lesen zu k[öo]nnen))/i;
+// A line holding only a date, maybe labelled ("Publiziert: 03.04.2020, 12:35").
+const MONTH =
+  '(?:jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|januar|februar|märz|juni|juli|august|september|oktober|november|dezember|january|february|march|april|june|july|october|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)\\.?';
+const WEEKDAY =
+  '(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miércoles|jueves|viernes|sábado|domingo)';
+const DATE_LINE = new RegExp(
+  '^(?:(?:ver[öo]ffentlicht|publiziert|aktualisiert|erstellt|stand|datum|ver[öo]ffentlichung|published|updated|last updated|posted|publicado|actualizado|publi[ée]|mis [àa] jour|publikacja|opublikowano|aktualizacja)(?: am| on| le| el)?\\s*:?\\s*)?' +
+    `(?:${WEEKDAY},?\\s*)?` +
+    '(?:\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}|\\d{4}-\\d{2}-\\d{2}(?:[t ]\\d{2}:\\d{2}(?::\\d{2})?\\S*)?|' +
+    `\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH}\\s+(?:de\\s+)?\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4})` +
+    '(?:,?\\s*(?:um\\s+|at\\s+|[-–|]\\s*)?\\d{1,2}:\\d{2}(?:\\s*(?:uhr|h|am|pm))?)?$',
+  'i',
+);
+const RIGHTS =
+  /all rights reserved|alle rechte vorbehalten|tous droits r[ée]serv[ée]s|todos los derechos reservados|wszelkie prawa zastrze[żz]one|tutti i diritti riservati/i;
+// Newsletter and app sign-up prompts: one short line naming the channel and a call to act.
+const SIGNUP_CHANNEL = /newsletter|\bapps?\b|whatsapp|telegram/i;
+const SIGNUP_ACTION =
+  /\bsign(?:ing)? up\b|\bsubscribe\b|\babonn|\banmeld|\bregistr|inscr[ií]b|suscr[ií]b|bleiben sie|never miss|\bdownload\b|herunterladen|get the latest|[úu]nete|\bjoin\b/i;
+const CAPTIONS = 'figcaption, .wp-caption-text';
+const DATE_LIST_TAGS: ReadonlySet<string> = new Set(['time', 'li', 'dd', 'dt']);
+const FOLLOW_US =
+  /^(?:follow|folgen sie|folge|s[íi]guenos|suivez)\s+(?:\S+\s+){0,4}(?:on|auf|en|sur)\s+(?:twitter|facebook|instagram|linkedin|youtube|tiktok|x\b)/i;
+const OUR = /\b(?:our|unsere[nmrs]?|nuestr[oa]s?|tenemos|notre|nos|the latest (?:news|stories))\b/i;
+
+export function shortText(el: Element, max: number, lengths: Map<Node, number>): string | null {
+  if ((lengths.get(el) ?? 0) > max * 3 + 200) return null;
+  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return text.length <= max ? text : null;
+}
+
+export function linkTextShare(el: Element, text: string): number {
+  if (!text) return 0;
+  if (el.closest('a')) return 1;
+  let linked = 0;
+  for (const a of Array.from(el.querySelectorAll('a'))) linked += normalizedText(a).length;
+  return Math.min(1, linked / text.length);
+}
+
+/** Which one-line pattern `text` is: an ad label (its media go too), a text line, or none. */
+function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
+  if (AD_LABEL.test(text)) return 'ad';
+  if (text.length <= 120 && (WIDGET_LINE.test(text) || CREDIT_LINE.test(text))) return 'text';
+  // A date inside <time> is the page's own date markup, which the metadata step reads; a
+  // date alone in a list item or definition is a schedule or a fact sheet, not a dateline.
+  if (
+    text.length <= 80 &&
+    DATE_LINE.test(text) &&
+    !DATE_LIST_TAGS.has(tagName(el)) &&
+    !el.querySelector('time')
+  )
+    return 'text';
+  if (RIGHTS.test(text) || FOLLOW_US.test(text) || PAYWALL.test(text)) return 'text';
+  if (
+    /lizenz|licen[cs]e|licencia|licence/i.test(text) &&
+    /creativecommons\.org\/licen[cs]es/i.test(
+      el.querySelector('a[href*="creativecommons"]')?.getAttribute('href') ?? '',
+    )
+  )
+    return 'text';
+  if (PREV_NEXT.test(text) && linkTextShare(el, text) >= 0.5) return 'text';
+  if (
+    text.length <= 200 &&
+    SIGNUP_ACTION.test(text) &&
+    (/newsletter/i.test(text) || (SIGNUP_CHANNEL.test(text) && OUR.test(text)))
+  )
+    return 'text';
+  // "Read also: <linked headline>": the label, then mostly link text.
+  const m = READ_ALSO.exec(text);
+  if (m) {
+    const rest = text.length - m[0].length;
+    if (rest <= 0 || linkTextShare(el, text) * text.length >= rest * 0.5) return 'text';
+  }
+  return null;
+}
+
+/** One-line widgets, credits, dates and "read also" lines, whatever their markup. */
+export function removeWidgetLines(
+  lines: Element[],
+  root: Element,
+  lengths: Map<Node, number>,
+): void {
+  for (const el of lines) {
+    if (!el.isConnected) continue;
+    const text = shortText(el, 300, lengths);
+    if (!text) continue;
+    const kind = widgetLineKind(el, text);
+    if (!kind || el.closest('table, pre')) continue;
+    // Inside a caption a credit is its own part even when it runs on from the caption text.
+    if (inProse(el) && !(CREDIT_LINE.test(text) && el.closest(CAPTIONS))) continue;
+    // Text lines only: a heading or caption holding an image keeps it.
+    if (kind === 'text' && el.querySelector('img, picture, video, iframe, svg')) continue;
+    el.remove();
+  }
+  for (const caption of Array.from(root.querySelectorAll(CAPTIONS))) {
+    trimCreditTail(caption);
+  }
+}
+
+/** Drops a photo credit that ends a caption's last text node, keeping the caption itself. */
+function trimCreditTail(caption: Element): void {
+  const walker = ownerDoc(caption).createTreeWalker(caption, 4);
+  let last: Text | null = null;
+  for (let n = walker.nextNode(); n; n = walker.nextNode())
+    if ((n.nodeValue ?? '').trim()) last = n as Text;
+  if (!last) return;
+  const value = last.nodeValue ?? '';
+  const m = CREDIT_TAIL.exec(value);
+  // Only a tail: a caption that is nothing but the credit was removed as a credit line.
+  if (m && m.index > 0) last.nodeValue = value.slice(0, m.index).replace(/[\s|]+$/, '');
+}
