@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clipMarkdown } from '../../lib/clip-markdown';
 import { extract } from '../../lib/extract';
+import { fullHeadline } from '../../lib/extract/headline';
 import { chooseByline, chooseTitle, cleanByline } from '../../lib/extract/metadata';
 import { parseHtml } from '../../scripts/parse-html';
 
@@ -127,5 +128,29 @@ describe('chooseByline', () => {
 
   it("prefers Readability's byline when it is a name", () => {
     expect(chooseByline('By Jane Doe\n March 25, 2015', 'Sam Lee')).toBe('Jane Doe');
+  });
+});
+
+describe('fullHeadline', () => {
+  it('restores the start the title lost at a colon, from the page headline', () => {
+    expect(
+      fullHeadline('standalone binaries · Engine', [
+        'Engine',
+        'Beyond the browser: standalone binaries',
+      ]),
+    ).toBe('Beyond the browser: standalone binaries');
+  });
+
+  it('drops a site tail the headline does not repeat', () => {
+    expect(fullHeadline('Harbour - Encyclopedia', ['Harbour'])).toBe('Harbour');
+  });
+
+  it('keeps the title when a headline only adds a site name or is something else', () => {
+    expect(fullHeadline('Harbour reopens', ['Harbour reopens | Daily Example'])).toBe(
+      'Harbour reopens',
+    );
+    expect(fullHeadline('Harbour reopens', ['Read more', 'The harbour reopens'])).toBe(
+      'Harbour reopens',
+    );
   });
 });
