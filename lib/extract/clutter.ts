@@ -10,6 +10,7 @@ import { elementsByTag, normalizedText, tagName } from './dom';
 
 // The text of a permalink: a sign, a word saying so, or nothing (an icon).
 const PERMALINK_TEXT = /^(?:[#¶§🔗⚓]|permalink|link|anchor|direct link(?: to .*)?|)$/iu;
+const EDIT_LINK = /^\[?\s*(?:edit(?: source)?|bearbeiten|modifier)\s*\]?$/i;
 const PERMALINK_CLASS = /(?:^|[\s_-])(?:anchor|headerlink|hash-?link|permalink|heading-?link)/i;
 // Screen-reader text a reader never sees: the label before a photo, a skip link.
 const SR_ONLY =
@@ -30,7 +31,10 @@ function isOwnFragment(href: string, pageNoHash: string): boolean {
   return hash === 0 || href.slice(0, hash) === pageNoHash;
 }
 
-/** `## Setting up [#](…#setting-up)`, `Setting up¶`: the heading keeps its words only. */
+/**
+ * `## Setting up [#](…#setting-up)`, `Setting up¶`, `History[edit]`: the heading keeps its
+ * words only.
+ */
 export function removeHeadingPermalinks(root: Element): void {
   for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
     const text = normalizedText(heading);
@@ -42,6 +46,8 @@ export function removeHeadingPermalinks(root: Element): void {
       const isLink = tagName(el) === 'a' && (el.getAttribute('href') ?? '').includes('#');
       const named = PERMALINK_CLASS.test(el.getAttribute('class') ?? '');
       if ((isLink || named) && PERMALINK_TEXT.test(own)) el.remove();
+      // A wiki's "[edit]" link beside the heading.
+      else if (EDIT_LINK.test(own) && (tagName(el) === 'a' || el.querySelector('a'))) el.remove();
     }
     // A bare sign left as text at either end; "C#" keeps its sign (no space before it).
     const first = heading.firstChild;
