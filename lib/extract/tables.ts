@@ -2,7 +2,8 @@ import { normalizedText, tagName } from './dom';
 
 /**
  * Table rules: layout tables (role=presentation, a single column, or holding another
- * table) are flattened into their content; data tables whose cells span rows or columns
+ * table) are flattened into their content; label/value tables with full-width rows are
+ * reshaped to fit GFM (fitLabelValue); other data tables whose cells span rows or columns
  * are marked for a clean HTML table; every other table becomes a GFM table. Rows whose
  * cells hold nothing but code leave their table as blocks first (splitAroundCode).
  */
@@ -127,13 +128,60 @@ function splitAroundCode(table: Element): Element[] {
   return pieces;
 }
 
+/**
+ * A label/value table (an infobox, a spec sheet): two cells a row, except full-width rows
+ * (one cell spanning both). Those are what GFM cannot hold, so they change shape: the ones
+ * heading the table (its image, its name) go before it as blocks, the ones inside (section
+ * labels) become a label row with an empty value. Returns whether the table now fits GFM.
+ */
+function fitLabelValue(table: Element): boolean {
+  const rows = rowsOf(table);
+  let pairs = 0;
+  const wide: Element[] = [];
+  for (const tr of rows) {
+    const cells = cellsOf(tr);
+    if (cells.some((c) => Number.parseInt(c.getAttribute('rowspan') ?? '1', 10) > 1)) return false;
+    if (cells.length === 2 && !cells.some((c) => c.hasAttribute('colspan'))) pairs++;
+    else if (
+      cells.length === 1 &&
+      Number.parseInt(cells[0]!.getAttribute('colspan') ?? '1', 10) === 2
+    )
+      wide.push(tr);
+    else if (cells.length !== 0) return false;
+  }
+  if (pairs < 2 || wide.length === 0) return false;
+  const doc = table.ownerDocument;
+  const before = doc.createDocumentFragment();
+  let leading = true;
+  for (const tr of rows) {
+    if (!wide.includes(tr)) {
+      if (cellsOf(tr).length) leading = false;
+      continue;
+    }
+    if (leading) {
+      appendCellsAsBlocks(before, tr);
+      tr.remove();
+      continue;
+    }
+    const cell = cellsOf(tr)[0]!;
+    const label = doc.createElement('th');
+    while (cell.firstChild) label.appendChild(cell.firstChild);
+    cell.replaceWith(label, doc.createElement('td'));
+  }
+  table.before(before);
+  return true;
+}
+
 export function classifyTables(root: Element): void {
   // Outermost first: flattening a layout table exposes its inner tables, handled in turn.
   for (const table of Array.from(root.querySelectorAll('table'))) {
     if (!table.isConnected) continue;
     for (const piece of splittable(table) ? splitAroundCode(table) : [table]) {
       if (isLayoutTable(piece)) flatten(piece);
-      else piece.setAttribute(TABLE_ATTR, spans(piece) ? 'html' : 'gfm');
+      else {
+        const gfm = !spans(piece) || fitLabelValue(piece);
+        piece.setAttribute(TABLE_ATTR, gfm ? 'gfm' : 'html');
+      }
     }
   }
 }
