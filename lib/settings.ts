@@ -124,11 +124,15 @@ export const pendingHighlightItem = storage.defineItem<z.infer<
   typeof PendingHighlightSchema
 > | null>('local:pendingHighlight', { fallback: null });
 
-/** A sign-in tab the background waits on, to mint a token once the user signed in. */
+/**
+ * A sign-in in progress: the tab the background waits on (-1 when none was needed), then the
+ * session's account, which is held until the user confirms it before a token is minted.
+ */
 export const SignInPendingSchema = z.object({
   serviceUrl: z.string(),
   tabId: z.number().int(),
   startedAt: z.number(),
+  account: UserSchema.nullable().optional(),
 });
 export const signInPendingItem = storage.defineItem<z.infer<typeof SignInPendingSchema> | null>(
   'local:signInPending',
