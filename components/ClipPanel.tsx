@@ -162,7 +162,7 @@ export function ClipPanel(props: {
         </button>
         <span class="hint keys">{t('saveHint')}</span>
       </div>
-      <SaveFeedback invalid={state.invalid && t(state.invalid)} save={save} data={data} />
+      <SaveFeedback invalid={state.invalid && t(state.invalid.key)} save={save} data={data} />
     </form>
   );
 }

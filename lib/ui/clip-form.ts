@@ -25,12 +25,17 @@ export interface ClipFormState {
   target: Target;
   page: PageSummary | null;
   operation: Operation;
-  /** Why the last Save was refused, as a message key. */
-  invalid: MessageKey | null;
+  /** Why the last Save was refused. */
+  invalid: Refusal | null;
   /** The user changed the clip: a new extraction keeps their title, and the draft is kept. */
   edited: boolean;
   /** The clip last handed to the outbox (`clipKey`), so a second Enter does not send it again. */
   submittedKey: string | null;
+}
+
+/** A message to show with `t(key)`. */
+export interface Refusal {
+  key: MessageKey;
 }
 
 export type ClipFormAction =
@@ -44,7 +49,7 @@ export type ClipFormAction =
   | { type: 'target-chosen'; target: Target }
   | { type: 'page-chosen'; page: PageSummary | null }
   | { type: 'operation-chosen'; operation: Operation }
-  | { type: 'refused'; reason: MessageKey }
+  | { type: 'refused'; reason: Refusal }
   | { type: 'submitted'; key: string }
   | { type: 'not-enqueued' };
 
@@ -160,11 +165,11 @@ export function clipKey(state: ClipFormState): string {
 }
 
 /** Why the form cannot be saved as it is, or null. */
-export function clipInvalid(state: ClipFormState): MessageKey | null {
-  if (state.target === 'new' && state.title.trim() === '') return 'titleRequired';
-  if (state.target === 'existing' && state.page === null) return 'pageChoose';
+export function clipInvalid(state: ClipFormState): Refusal | null {
+  if (state.target === 'new' && state.title.trim() === '') return { key: 'titleRequired' };
+  if (state.target === 'existing' && state.page === null) return { key: 'pageChoose' };
   if (state.body.trim() === '' && state.note.trim() === '' && state.target === 'existing')
-    return 'contentRequired';
+    return { key: 'contentRequired' };
   return null;
 }
 
