@@ -227,7 +227,7 @@ export const PendingHighlightSchema = z.object({
 });
 export type PendingHighlight = z.infer<typeof PendingHighlightSchema>;
 
-/** The popup's unsaved work (added by B): the clip being edited for `url`, and the quick note. */
+/** The popup's unsaved work: the clip being edited for `url`, and the quick note. */
 export const PopupDraftSchema = z.object({
   url: z.string().max(10_000),
   title: z.string().max(1_000),
@@ -399,8 +399,8 @@ export const RequestSchemas = {
     response: OutboxEntrySchema,
   },
 
-  // --- Added by B (UI): the popup's unsaved draft, kept in `storage.session` by the
-  // background so closing the popup loses nothing (issue 5). Cleared once the outbox holds the clip.
+  // The popup's unsaved draft, kept in `storage.session` by the background so closing the
+  // popup loses nothing. Cleared once the outbox holds the clip.
   'draft.get': { request: empty, response: z.object({ draft: PopupDraftSchema.nullable() }) },
   'draft.set': {
     request: z.object({ draft: PopupDraftSchema.nullable() }),

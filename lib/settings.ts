@@ -26,7 +26,7 @@ import {
   type ClipDefaults,
 } from './messaging';
 
-/** The project's own builds talk to the local service by default (decisions.md). */
+/** The project's own builds talk to the local service by default (docs/api.md). */
 export const DEFAULT_SERVICE_URL =
   (import.meta.env?.WXT_SERVICE_URL as string | undefined) ?? 'http://127.0.0.1:8787/api/v1';
 
