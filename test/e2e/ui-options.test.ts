@@ -78,8 +78,8 @@ describe('the options page', () => {
     // The background pushes `connection-changed`; the page asks without a reload.
     const question = page.getByRole('group', { name: 'Connect this account?' });
     await question.waitFor({ timeout: 15_000 });
-    expect(await question.textContent()).toContain(`signed in as ${h.service.demo.email}`);
-    expect(await page.getByText('Finish signing in').count()).toBe(0);
+    expect(await question.textContent()).toMatch(/signed in as .*\(demo@pageclip\.local\)/);
+    await page.getByText('Finish signing in').waitFor({ state: 'detached' });
     expect((await h.send('connection.get', {})).hasToken).toBe(false);
     await screenshot(page, 'options-sign-in-confirm');
     await page.getByRole('button', { name: 'Connect this account' }).click();
@@ -122,7 +122,7 @@ describe('the options page', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const question = page.getByRole('group', { name: 'Connect this account?' });
     await question.waitFor();
-    expect(await question.textContent()).toContain(`signed in as ${email}`);
+    expect(await question.textContent()).toContain(`signed in as planted (${email})`);
     await page.getByRole('button', { name: 'Not my account' }).click();
     await page.getByText(/^Nothing was connected\./).waitFor();
     expect(await question.count()).toBe(0);
