@@ -1,99 +1,34 @@
-import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { MessageError, sendToBackground } from '../lib/messaging-client';
 import type { ConnectionState } from '../lib/messaging';
+import {
+  connectionStatus,
+  LOCAL_SERVICE,
+  messageText,
+  permissionTarget,
+} from '../lib/ui/connection-panel';
 import { t } from '../lib/ui/i18n';
-import { originPatternOf } from '../lib/ui/origin-pattern';
 import { problemText } from '../lib/ui/problem-text';
-
-const LOCAL_SERVICE = 'http://127.0.0.1:8787/api/v1';
-
-class PermissionDenied extends Error {
-  constructor(readonly origin: string) {
-    super(`host permission for ${origin} not granted`);
-  }
-}
-
-type Busy = null | 'token' | 'sign-in' | 'check' | 'disconnect';
+import { useConnectionPanel } from '../lib/ui/use-connection-panel';
+import { SignInConfirm } from './SignInConfirm';
 
 /**
- * Connect with a pasted token or by signing in. Host access to the service's origin is an
- * optional permission requested right in the click handler: `permissions.request` needs the
- * user gesture, so it must be the first thing awaited.
+ * Connect with a pasted token or by signing in, and confirm the account sign-in found. The
+ * state and its rules live in `lib/ui/connection-panel.ts`.
  */
 export function ConnectionPanel(props: {
   connection: ConnectionState;
   onChange: (state: ConnectionState) => void;
 }) {
   const { connection } = props;
-  const [serviceUrl, setServiceUrl] = useState(connection.serviceUrl);
-  const [token, setToken] = useState('');
-  const [busy, setBusy] = useState<Busy>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
-
-  const run = async (kind: Busy, action: () => Promise<ConnectionState>) => {
-    setBusy(kind);
-    setMessage(null);
-    try {
-      const state = await action();
-      props.onChange(state);
-      if (kind === 'disconnect') setMessage({ kind: 'info', text: t('disconnected') });
-      else if (state.signInPending) setMessage({ kind: 'info', text: t('signInPending') });
-      else if (state.problem) {
-        setMessage({
-          kind: 'error',
-          text: t('connectFailed', problemText(state.problem, state.serviceUrl)),
-        });
-      }
-    } catch (error) {
-      if (error instanceof PermissionDenied) {
-        setMessage({ kind: 'error', text: t('permissionDenied', error.origin) });
-        return;
-      }
-      const problem =
-        error instanceof MessageError
-          ? { code: error.code, message: error.message, status: error.status }
-          : {
-              code: 'other',
-              message: error instanceof Error ? error.message : String(error),
-              status: null,
-            };
-      setMessage({ kind: 'error', text: t('connectFailed', problemText(problem, serviceUrl)) });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  /** Ask for host access first (needs the click's user gesture), then let the background connect. */
-  const withPermission = (kind: Busy, connect: (url: string) => Promise<ConnectionState>) => {
-    const url = serviceUrl.trim();
-    const pattern = originPatternOf(url);
-    if (pattern === null) {
-      setMessage({ kind: 'error', text: t('serviceUrlInvalid') });
-      return;
-    }
-    const origin = pattern.slice(0, -2);
-    void run(kind, async () => {
-      const granted = await browser.permissions.request({ origins: [pattern] });
-      if (!granted) throw new PermissionDenied(origin);
-      return connect(url);
-    });
-  };
-
-  const connected = connection.user !== null && connection.problem === null;
-  // Once the background reports the finished sign-in, the "finish signing in" hint is stale.
-  useEffect(() => {
-    if (connected) setMessage((m) => (m?.text === t('signInPending') ? null : m));
-  }, [connected]);
+  const panel = useConnectionPanel(connection, props.onChange);
+  const { serviceUrl, token, busy, message } = panel.state;
+  const status = connectionStatus(connection);
+  const connected = status === 'ok';
+  const account = connection.signInAccount;
 
   return (
     <section class="card" aria-labelledby="connection-heading">
       <h2 id="connection-heading">{t('sectionConnection')}</h2>
-      <div
-        class={`connection-status ${connected ? 'ok' : connection.user ? 'warn' : 'none'}`}
-        role="status"
-        aria-live="polite"
-      >
+      <div class={`connection-status ${status}`} role="status" aria-live="polite">
         <span class="dot" aria-hidden="true" />
         {connection.user ? (
           <span>
@@ -127,7 +62,7 @@ export function ConnectionPanel(props: {
             value={serviceUrl}
             spellcheck={false}
             autoComplete="url"
-            onInput={(e) => setServiceUrl(e.currentTarget.value)}
+            onInput={(e) => panel.setServiceUrl(e.currentTarget.value)}
           />
           <p class="hint">{t('serviceUrlHint', LOCAL_SERVICE)}</p>
         </div>
@@ -137,11 +72,7 @@ export function ConnectionPanel(props: {
               type="button"
               class="button primary"
               disabled={busy !== null}
-              onClick={() =>
-                withPermission('sign-in', (url) =>
-                  sendToBackground('connection.signIn', { serviceUrl: url }),
-                )
-              }
+              onClick={panel.signIn}
             >
               {busy === 'sign-in' ? t('connecting') : t('signIn')}
             </button>
@@ -154,13 +85,7 @@ export function ConnectionPanel(props: {
             class="method"
             onSubmit={(e) => {
               e.preventDefault();
-              if (token.trim() === '') return;
-              withPermission('token', (url) =>
-                sendToBackground('connection.connectToken', {
-                  serviceUrl: url,
-                  token: token.trim(),
-                }),
-              );
+              panel.connectToken();
             }}
           >
             <label class="label" for="api-token">
@@ -173,7 +98,7 @@ export function ConnectionPanel(props: {
                 value={token}
                 autoComplete="off"
                 spellcheck={false}
-                onInput={(e) => setToken(e.currentTarget.value)}
+                onInput={(e) => panel.setToken(e.currentTarget.value)}
               />
               <button type="submit" class="button" disabled={busy !== null || token.trim() === ''}>
                 {busy === 'token' ? t('connecting') : t('connectWithToken')}
@@ -183,35 +108,35 @@ export function ConnectionPanel(props: {
           </form>
         </div>
       </details>
+      {account && (
+        <SignInConfirm
+          account={account}
+          origin={permissionTarget(connection.serviceUrl)?.origin ?? connection.serviceUrl}
+          busy={busy !== null}
+          onConfirm={() => panel.confirmSignIn(account.id)}
+          onCancel={panel.cancelSignIn}
+        />
+      )}
       <div class="message-slot" aria-live="polite">
         {message && (
           <p
             class={message.kind === 'error' ? 'error' : 'info'}
             role={message.kind === 'error' ? 'alert' : undefined}
           >
-            {message.text}
+            {messageText(message)}
           </p>
         )}
       </div>
       {connection.hasToken && (
         <div class="actions">
-          <button
-            type="button"
-            class="button"
-            disabled={busy !== null}
-            onClick={() =>
-              void run('check', () => sendToBackground('connection.get', { check: true }))
-            }
-          >
+          <button type="button" class="button" disabled={busy !== null} onClick={panel.recheck}>
             {t('recheck')}
           </button>
           <button
             type="button"
             class="button ghost danger"
             disabled={busy !== null}
-            onClick={() =>
-              void run('disconnect', () => sendToBackground('connection.disconnect', {}))
-            }
+            onClick={panel.disconnect}
           >
             {t('disconnect')}
           </button>

@@ -1,18 +1,23 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useReducer } from 'preact/hooks';
 import type { Folder, RecentFolder } from '../lib/messaging';
-import { ancestorIds, buildFolderTree, folderPath, type FolderLite } from '../lib/ui/folder-tree';
-import { t } from '../lib/ui/i18n';
 import { COMBOBOX } from '../lib/ui/combobox';
-import { listMove } from '../lib/ui/keyboard';
-import { rankByQuery } from '../lib/ui/search-rank';
+import {
+  folderHint,
+  folderPickerReducer,
+  folderResults,
+  initialFolderPicker,
+  recentChips,
+  searchKey,
+} from '../lib/ui/folder-picker';
+import { buildFolderTree, folderPath, type FolderLite } from '../lib/ui/folder-tree';
+import { t } from '../lib/ui/i18n';
 import { FolderTree } from './FolderTree';
 import { NewFolderForm } from './NewFolderForm';
 
-const RESULT_LIMIT = 50;
-
 /**
  * Where a clip goes: the chosen folder with one-click recent folders, and on "Change" the
- * whole tree with type-to-search (ranked, recent first) and an inline "New folder".
+ * whole tree with type-to-search (ranked, recent first) and an inline "New folder". The
+ * state and its rules live in `lib/ui/folder-picker.ts`.
  */
 export function FolderPicker(props: {
   idPrefix: string;
@@ -23,47 +28,33 @@ export function FolderPicker(props: {
   onChange: (id: string | null) => void;
   onCreate: (name: string, parentId: string | null) => Promise<Folder>;
 }) {
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const [creating, setCreating] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
   const byId = useMemo(
     () => new Map<string, FolderLite>(props.folders.map((f) => [f.id, f])),
     [props.folders],
   );
   const roots = useMemo(() => buildFolderTree(props.folders), [props.folders]);
-  const [expanded, setExpanded] = useState<Set<string>>(
-    () => new Set(props.value ? ancestorIds(props.value, byId) : []),
+  const [state, dispatch] = useReducer(folderPickerReducer, undefined, () =>
+    initialFolderPicker(props.value, byId),
   );
+  const { open, query, active, creating, expanded } = state;
   // With a cold cache the folders arrive after the first render: reveal the chosen folder then.
-  useEffect(() => {
-    if (props.value !== null && byId.has(props.value)) {
-      const up = ancestorIds(props.value, byId);
-      if (up.length > 0)
-        setExpanded((set) => (up.every((id) => set.has(id)) ? set : new Set([...set, ...up])));
-    }
-  }, [byId, props.value]);
-  const recentIds = useMemo(() => props.recent.map((r) => r.id ?? ''), [props.recent]);
+  useEffect(() => dispatch({ type: 'reveal', id: props.value, byId }), [byId, props.value]);
+  const results = useMemo(
+    () => folderResults(props.folders, query, byId, props.recent),
+    [query, props.folders, byId, props.recent],
+  );
+  const chips = recentChips(props.recent, byId);
+  const hint = folderHint(state, props.refreshing, props.folders.length);
   const pathOf = (id: string | null) =>
     id === null ? t('folderRoot') : folderPath(id, byId).join(' / ') || t('folderRoot');
-  const results = useMemo(
-    () =>
-      query.trim() === ''
-        ? []
-        : rankByQuery(props.folders, query, {
-            text: (f) => `${f.name} ${folderPath(f.id, byId).join(' / ')}`,
-            id: (f) => f.id,
-            recentIds,
-            limit: RESULT_LIMIT,
-          }),
-    [query, props.folders, byId, recentIds],
-  );
-  const recentChips = props.recent.filter((r) => r.id === null || byId.has(r.id)).slice(0, 4);
 
   const choose = (id: string | null) => {
     props.onChange(id);
-    if (id !== null) setExpanded((set) => new Set([...set, ...ancestorIds(id, byId)]));
+    dispatch({ type: 'chose', id, byId });
+  };
+  const chooseResult = (id: string | null) => {
+    if (id !== null) props.onChange(id);
+    dispatch({ type: 'chose-result', id, byId });
   };
   const listId = `${props.idPrefix}-folder-results`;
   const optionId = (i: number) => `${props.idPrefix}-folder-option-${i}`;
@@ -79,16 +70,16 @@ export function FolderPicker(props: {
           class="folder-current"
           aria-expanded={open}
           aria-describedby={`${props.idPrefix}-folder-label`}
-          onClick={() => setOpen(!open)}
+          onClick={() => dispatch({ type: 'toggle-open' })}
         >
           <span class="folder-icon" aria-hidden="true" />
           <span class="folder-path">{pathOf(props.value)}</span>
           <span class="folder-change">{open ? t('folderDone') : t('folderChange')}</span>
         </button>
       </div>
-      {!open && recentChips.length > 0 && (
+      {!open && chips.length > 0 && (
         <div class="chips" role="group" aria-label={t('folderRecent')}>
-          {recentChips.map((r) => (
+          {chips.map((r) => (
             <button
               type="button"
               key={r.id ?? 'root'}
@@ -116,22 +107,13 @@ export function FolderPicker(props: {
             aria-activedescendant={results.length > 0 ? optionId(active) : undefined}
             placeholder={t('folderSearchPlaceholder')}
             value={query}
-            onInput={(e) => {
-              setQuery(e.currentTarget.value);
-              setActive(0);
-            }}
+            onInput={(e) => dispatch({ type: 'query', query: e.currentTarget.value })}
             onKeyDown={(e) => {
-              if (results.length === 0) return;
-              const moved = listMove(e.key, active, results.length);
-              if (moved !== null && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
-                setActive(moved);
-                e.preventDefault();
-              } else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
-                const folder = results[active];
-                if (folder) choose(folder.id);
-                setQuery('');
-                e.preventDefault();
-              }
+              const intent = searchKey(e.key, e.ctrlKey || e.metaKey, active, results.length);
+              if (intent === null) return;
+              e.preventDefault();
+              if ('move' in intent) dispatch({ type: 'move', active: intent.move });
+              else chooseResult(results[intent.choose]?.id ?? null);
             }}
           />
           <div class="picker-list">
@@ -148,10 +130,7 @@ export function FolderPicker(props: {
                       aria-selected={i === active}
                       class={`option${i === active ? ' active' : ''}${folder.id === props.value ? ' chosen' : ''}`}
                       onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => {
-                        choose(folder.id);
-                        setQuery('');
-                      }}
+                      onClick={() => chooseResult(folder.id)}
                     >
                       <span class="option-title">{folder.name}</span>
                       <span class="option-detail">
@@ -167,39 +146,29 @@ export function FolderPicker(props: {
                 expanded={expanded}
                 selectedId={props.value}
                 onSelect={choose}
-                onToggle={(id, isOpen) =>
-                  setExpanded((set) => {
-                    const next = new Set(set);
-                    if (isOpen) next.add(id);
-                    else next.delete(id);
-                    return next;
-                  })
-                }
+                onToggle={(id, isOpen) => dispatch({ type: 'branch', id, open: isOpen })}
               />
             )}
           </div>
           <p class="hint" aria-live="polite">
-            {announcement !== ''
-              ? announcement
-              : props.refreshing
-                ? t('folderRefreshing')
-                : props.folders.length === 0
-                  ? t('folderEmpty')
-                  : ''}
+            {hint === null ? '' : 'name' in hint ? t(hint.key, hint.name) : t(hint.key)}
           </p>
           {creating ? (
             <NewFolderForm
               parentName={pathOf(props.value)}
-              onCancel={() => setCreating(false)}
+              onCancel={() => dispatch({ type: 'creating', creating: false })}
               onCreate={async (name) => {
                 const folder = await props.onCreate(name, props.value);
-                choose(folder.id);
-                setCreating(false);
-                setAnnouncement(t('folderCreated', folder.name));
+                props.onChange(folder.id);
+                dispatch({ type: 'created', id: folder.id, name: folder.name, byId });
               }}
             />
           ) : (
-            <button type="button" class="button ghost small" onClick={() => setCreating(true)}>
+            <button
+              type="button"
+              class="button ghost small"
+              onClick={() => dispatch({ type: 'creating', creating: true })}
+            >
               + {t('folderNew')}
             </button>
           )}

@@ -83,8 +83,14 @@ export const ConnectionStateSchema = z.object({
   hasToken: z.boolean(),
   user: UserSchema.nullable(),
   problem: ProblemSchema.nullable(),
-  /** True while a sign-in tab is open and the background waits to mint a token. */
+  /** True while a sign-in tab is open and the background waits for the user to sign in. */
   signInPending: z.boolean(),
+  /**
+   * Sign-in found a browser session: the account it is signed in as. No token is minted for
+   * it until the user confirmed it is theirs (`connection.confirmSignIn`), so a session
+   * someone else planted (login CSRF) never silently receives the user's clips.
+   */
+  signInAccount: UserSchema.nullable(),
 });
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 
@@ -221,7 +227,7 @@ export const PendingHighlightSchema = z.object({
 });
 export type PendingHighlight = z.infer<typeof PendingHighlightSchema>;
 
-/** The popup's unsaved work (added by B): the clip being edited for `url`, and the quick note. */
+/** The popup's unsaved work: the clip being edited for `url`, and the quick note. */
 export const PopupDraftSchema = z.object({
   url: z.string().max(10_000),
   title: z.string().max(1_000),
@@ -261,14 +267,25 @@ export const RequestSchemas = {
     response: ConnectionStateSchema,
   },
   /**
-   * Sign in: mint a token with the browser's session (POST /tokens). Without a session the
-   * background opens the service's sign-in page and finishes by itself once the user signed
-   * in (a `connection-changed` event follows); the response then has `signInPending: true`.
+   * Sign in: read the account of the browser's session with the service (GET /me) and answer
+   * it as `signInAccount`, to be confirmed. Without a session the background opens the
+   * service's sign-in page (the response has `signInPending: true`) and, once the user signed
+   * in there, pushes the account in a `connection-changed` event.
    */
   'connection.signIn': {
     request: z.object({ serviceUrl: z.string().min(1).max(2000) }),
     response: ConnectionStateSchema,
   },
+  /**
+   * The user confirmed `signInAccount`: mint a token with the session (POST /tokens), kept
+   * only when it belongs to that same account.
+   */
+  'connection.confirmSignIn': {
+    request: z.object({ userId: id }),
+    response: ConnectionStateSchema,
+  },
+  /** The user refused `signInAccount`: forget it, mint nothing. */
+  'connection.cancelSignIn': { request: empty, response: ConnectionStateSchema },
   'connection.disconnect': { request: empty, response: ConnectionStateSchema },
 
   /** The folder tree from the cache, at once; a stale cache is refreshed in the background (`folders-changed`). */
@@ -382,8 +399,8 @@ export const RequestSchemas = {
     response: OutboxEntrySchema,
   },
 
-  // --- Added by B (UI): the popup's unsaved draft, kept in `storage.session` by the
-  // background so closing the popup loses nothing (issue 5). Cleared once the outbox holds the clip.
+  // The popup's unsaved draft, kept in `storage.session` by the background so closing the
+  // popup loses nothing. Cleared once the outbox holds the clip.
   'draft.get': { request: empty, response: z.object({ draft: PopupDraftSchema.nullable() }) },
   'draft.set': {
     request: z.object({ draft: PopupDraftSchema.nullable() }),

@@ -26,7 +26,7 @@ import {
   type ClipDefaults,
 } from './messaging';
 
-/** The project's own builds talk to the local service by default (decisions.md). */
+/** The project's own builds talk to the local service by default (docs/api.md). */
 export const DEFAULT_SERVICE_URL =
   (import.meta.env?.WXT_SERVICE_URL as string | undefined) ?? 'http://127.0.0.1:8787/api/v1';
 
@@ -124,11 +124,15 @@ export const pendingHighlightItem = storage.defineItem<z.infer<
   typeof PendingHighlightSchema
 > | null>('local:pendingHighlight', { fallback: null });
 
-/** A sign-in tab the background waits on, to mint a token once the user signed in. */
+/**
+ * A sign-in in progress: the tab the background waits on (-1 when none was needed), then the
+ * session's account, which is held until the user confirms it before a token is minted.
+ */
 export const SignInPendingSchema = z.object({
   serviceUrl: z.string(),
   tabId: z.number().int(),
   startedAt: z.number(),
+  account: UserSchema.nullable().optional(),
 });
 export const signInPendingItem = storage.defineItem<z.infer<typeof SignInPendingSchema> | null>(
   'local:signInPending',

@@ -4,7 +4,7 @@
  */
 import { browser } from 'wxt/browser';
 import { isApiError } from '../api';
-import type { ConnectionState, Problem } from '../messaging';
+import type { ConnectionState, Problem, User } from '../messaging';
 import {
   connectedUserItem,
   connectionProblemItem,
@@ -64,7 +64,8 @@ export async function getConnectionState(
     hasToken: token !== null,
     user: token ? user : null,
     problem: current,
-    signInPending: pending !== null && pending.serviceUrl === serviceUrl,
+    signInPending: pending !== null && pending.serviceUrl === serviceUrl && !pending.account,
+    signInAccount: (pending?.serviceUrl === serviceUrl && pending.account) || null,
   };
 }
 
@@ -172,17 +173,21 @@ async function storeConnection(
 }
 
 /**
- * Sign in: mint a token with the browser's session. Without a session (401) open the
- * service's sign-in page; `onSignInTabUpdated` finishes once the user has signed in.
+ * Sign in: read the account of the browser's session and hold it for the user to confirm
+ * (`confirmSignIn` mints the token). Without a session (401) open the service's sign-in page;
+ * `onSignInTabUpdated` reads the account once the user has signed in there.
  */
 export async function signIn(ctx: BackgroundContext, serviceUrl: string): Promise<ConnectionState> {
   const url = normalizeServiceUrl(serviceUrl);
   if (!url) return { ...(await getConnectionState(ctx)), problem: invalidUrl(serviceUrl) };
   await setServiceUrl(ctx, url);
   if (!(await hasHostPermission(url))) return getConnectionState(ctx);
-  const minted = await tryMint(ctx, url);
-  if (minted === 'connected') return getConnectionState(ctx);
-  if (minted !== 'no-session') return { ...(await getConnectionState(ctx)), problem: minted };
+  const session = await readSessionAccount(ctx, url);
+  if (typeof session === 'object' && 'account' in session) {
+    await holdAccount(ctx, { serviceUrl: url, tabId: -1, startedAt: ctx.now() }, session.account);
+    return getConnectionState(ctx);
+  }
+  if (session !== 'no-session') return { ...(await getConnectionState(ctx)), problem: session };
   const origin = originOf(url) as string;
   const tab = await browser.tabs.create({ url: `${origin}/auth/sign-in`, active: true });
   await signInPendingItem.setValue({ serviceUrl: url, tabId: tab.id ?? -1, startedAt: ctx.now() });
@@ -193,19 +198,51 @@ export async function signIn(ctx: BackgroundContext, serviceUrl: string): Promis
   };
 }
 
-/** POST /tokens with the session, then GET /me with the new token. */
-async function tryMint(
+/** GET /me with the browser's session: who a token minted now would belong to. */
+async function readSessionAccount(
   ctx: BackgroundContext,
   serviceUrl: string,
+): Promise<{ account: User } | 'no-session' | Problem> {
+  try {
+    const me = await sessionClient(ctx, serviceUrl).me();
+    return { account: { id: me.id, email: me.email ?? null, name: me.name ?? null } };
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return 'no-session';
+    return describeError(error, originOf(serviceUrl) as string);
+  }
+}
+
+async function holdAccount(
+  ctx: BackgroundContext,
+  pending: { serviceUrl: string; tabId: number; startedAt: number },
+  account: User,
+): Promise<void> {
+  await signInPendingItem.setValue({ ...pending, account });
+  ctx.broadcast({ type: 'connection-changed', state: await getConnectionState(ctx) });
+}
+
+/**
+ * POST /tokens with the session, then GET /me with the new token; the token is kept only
+ * when it belongs to the account the user confirmed (the session may have changed since).
+ */
+export async function tryMint(
+  ctx: BackgroundContext,
+  serviceUrl: string,
+  confirmed: User,
 ): Promise<'connected' | 'no-session' | Problem> {
   const origin = originOf(serviceUrl) as string;
   try {
-    const created = await sessionClient(ctx, serviceUrl).createToken({
+    const session = sessionClient(ctx, serviceUrl);
+    const created = await session.createToken({
       name: `Pageclip on ${ctx.browserName}`,
       scopes: TOKEN_SCOPES,
       expiresAt: null,
     });
     const me = await tokenClient(ctx, serviceUrl, created.secret).me();
+    if (me.id !== confirmed.id) {
+      await session.revokeToken(created.id).catch(() => undefined);
+      return problem('sign-in-required', `${origin} is now signed in to another account.`);
+    }
     await storeConnection(ctx, created.secret, {
       id: me.id,
       email: me.email ?? null,
@@ -219,8 +256,8 @@ async function tryMint(
 }
 
 /**
- * `tabs.onUpdated` for the sign-in tab: each time a page in it finished loading, try to mint
- * a token; once it works, close the tab. (The host permission for the service origin lets us
+ * `tabs.onUpdated` for the sign-in tab: each time a page in it finished loading, read the
+ * session's account; once there is one, hold it for the user to confirm and close the tab. (The host permission for the service origin lets us
  * see the tab's updates; no `tabs` or `cookies` permission is needed.)
  */
 export async function onSignInTabUpdated(
@@ -230,19 +267,21 @@ export async function onSignInTabUpdated(
 ): Promise<void> {
   if (status !== 'complete') return;
   const pending = await readItem(signInPendingItem);
-  if (!pending || pending.tabId !== tabId) return;
+  if (!pending || pending.tabId !== tabId || pending.account) return;
   if (ctx.now() - pending.startedAt > SIGN_IN_WAIT_MS) {
     await signInPendingItem.setValue(null);
     return;
   }
-  const result = await tryMint(ctx, pending.serviceUrl);
-  if (result !== 'connected') return;
+  const session = await readSessionAccount(ctx, pending.serviceUrl);
+  if (typeof session !== 'object' || !('account' in session)) return;
+  await holdAccount(ctx, pending, session.account);
   await browser.tabs.remove(tabId).catch(() => undefined);
 }
 
 export async function onSignInTabRemoved(ctx: BackgroundContext, tabId: number): Promise<void> {
   const pending = await readItem(signInPendingItem);
-  if (!pending || pending.tabId !== tabId) return;
+  // An account read from the tab waits for the user's answer, with or without the tab.
+  if (!pending || pending.tabId !== tabId || pending.account) return;
   await signInPendingItem.setValue(null);
   ctx.broadcast({ type: 'connection-changed', state: await getConnectionState(ctx) });
 }

@@ -26,6 +26,7 @@ import { originOf } from './permissions';
 import { describeError, problem } from './problems';
 import { getRecents } from './recents';
 import { ProblemError, type Handlers } from './router';
+import { cancelSignIn, confirmSignIn } from './sign-in-confirm';
 
 export function createHandlers(ctx: BackgroundContext): Handlers {
   const entries = async (): Promise<{ entries: OutboxEntryData[] }> => ({
@@ -49,6 +50,8 @@ export function createHandlers(ctx: BackgroundContext): Handlers {
     'connection.setServiceUrl': (data) => setServiceUrl(ctx, data.serviceUrl),
     'connection.connectToken': (data) => connectWithToken(ctx, data.serviceUrl, data.token),
     'connection.signIn': (data) => signIn(ctx, data.serviceUrl),
+    'connection.confirmSignIn': (data) => confirmSignIn(ctx, data.userId),
+    'connection.cancelSignIn': () => cancelSignIn(ctx),
     'connection.disconnect': () => disconnect(ctx),
 
     'folders.get': (data) => getFolders(ctx, { refresh: data.refresh }),

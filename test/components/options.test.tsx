@@ -110,14 +110,44 @@ describe('options page', () => {
     expect(request).not.toHaveBeenCalled();
   });
 
-  it('signs in: tells the user to finish in the opened tab, then shows the connection pushed by the background', async () => {
+  it('signs in: tells the user to finish in the opened tab, names the account found, and connects only once confirmed', async () => {
+    const account = { id: 'u1', email: 'demo@pageclip.local', name: 'Demo' };
     const bg = renderOptions({
       'connection.signIn': () => ({ ...disconnected, problem: null, signInPending: true }),
+      'connection.confirmSignIn': () => connectedState(),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     await screen.findByText('Finish signing in in the tab that opened, then come back here.');
-    await bg.emit({ type: 'connection-changed', state: connectedState() });
+    await bg.emit({
+      type: 'connection-changed',
+      state: { ...disconnected, signInAccount: account },
+    });
+    await screen.findByText(
+      'http://127.0.0.1:8787 says this browser is signed in as Demo (demo@pageclip.local). ' +
+        'Pageclip will save your clips to this account. Connect only if it is yours.',
+    );
+    await waitFor(() => expect(screen.queryByText(/Finish signing in/)).toBeNull());
+    expect(bg.callsOf('connection.confirmSignIn')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Connect this account' }));
     await screen.findByText('Connected as Demo (demo@pageclip.local)');
+    expect(bg.callsOf('connection.confirmSignIn')).toEqual([{ userId: 'u1' }]);
+  });
+
+  it('refuses an account that is not the user’s: nothing is minted, and it says how to use another', async () => {
+    const planted = { id: 'u9', email: 'someone@else.example', name: null };
+    const bg = renderOptions({
+      'connection.signIn': () => ({ ...disconnected, signInAccount: planted }),
+      'connection.cancelSignIn': () => disconnected,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await screen.findByText(/signed in as someone@else\.example\./);
+    // Waiting for the answer is not a failure: no error is shown next to the question.
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Not my account' }));
+    await screen.findByText(/Nothing was connected\. To use another account, sign out/);
+    expect(screen.queryByRole('button', { name: 'Connect this account' })).toBeNull();
+    expect(bg.callsOf('connection.cancelSignIn')).toHaveLength(1);
+    expect(bg.callsOf('connection.confirmSignIn')).toEqual([]);
   });
 
   it('shows the connection, the shortcuts, and saves the clipping defaults', async () => {

@@ -1,8 +1,8 @@
 /**
  * Connecting in real Chromium against the real local service, through the background's real
  * message router (the options page's own UI test lives in `ui-*.test.ts`): a pasted token, a
- * sign-in that mints a token with the browser's session, a rejected token, and an unreachable
- * service.
+ * sign-in that names the session's account and mints a token with the browser's session only
+ * once that is confirmed, a rejected token, and an unreachable service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
@@ -51,7 +51,7 @@ describe('connecting', () => {
     expect(JSON.stringify(checked)).not.toMatch(/token"\s*:\s*"/);
   });
 
-  it('signs in: opens the sign-in page, then mints its own token once the user signed in', async () => {
+  it('signs in: opens the sign-in page, names the account signed in there, and mints its own token once confirmed', async () => {
     await h.send('connection.disconnect', {});
     const opened = h.context.waitForEvent('page', {
       predicate: (p) => p.url().includes('/auth/sign-in'),
@@ -66,10 +66,16 @@ describe('connecting', () => {
     await signInPage.fill('#password', h.service.demo.password);
     await signInPage.click('button[type=submit], input[type=submit]');
 
-    const connected = await until(
+    const asked = await until(
       () => h.send('connection.get', {}),
-      (s) => s.hasToken,
+      (s) => s.signInAccount !== null,
     );
+    expect(asked.signInAccount?.email).toBe(h.service.demo.email);
+    expect(asked.hasToken).toBe(false);
+    const connected = await h.send('connection.confirmSignIn', {
+      userId: asked.signInAccount!.id,
+    });
+    expect(connected.hasToken).toBe(true);
     expect(connected.user?.email).toBe(h.service.demo.email);
     expect(connected.signInPending).toBe(false);
     // The minted token is named after the browser and holds both scopes.
@@ -83,10 +89,17 @@ describe('connecting', () => {
       'pages:read',
       'pages:write',
     ]);
-    // With a session already there, signing in again mints at once, without a tab.
+    // With a session already there, signing in again asks at once, without a tab.
+    await h.send('connection.disconnect', {});
     const again = await h.send('connection.signIn', { serviceUrl: h.service.baseUrl });
-    expect(again.problem).toBeNull();
-    expect(again.hasToken).toBe(true);
+    expect(again.signInAccount?.email).toBe(h.service.demo.email);
+    expect(again.signInPending).toBe(false);
+    expect(again.hasToken).toBe(false);
+    const reconnected = await h.send('connection.confirmSignIn', {
+      userId: again.signInAccount!.id,
+    });
+    expect(reconnected.problem).toBeNull();
+    expect(reconnected.hasToken).toBe(true);
   });
 
   it('says plainly when the service is unreachable', async () => {

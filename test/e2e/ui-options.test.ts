@@ -1,7 +1,9 @@
 /**
  * The options page in real Chromium against the real local service: connect with a pasted
- * token and by signing in through the service's sign-in page, a rejected token explained
- * plainly, and disconnecting. Writes the options-page screenshots used in the README.
+ * token and by signing in through the service's sign-in page (the account named and
+ * confirmed before a token is minted; a session of someone else's account refused), a
+ * rejected token explained plainly, and disconnecting. Writes the options-page screenshots
+ * used in the README.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness } from './harness';
@@ -57,7 +59,7 @@ describe('the options page', () => {
     await page.close();
   });
 
-  it('signs in through the service sign-in page and mints its own token', async () => {
+  it('signs in through the service sign-in page, names the account, and mints its own token once confirmed', async () => {
     await h.send('connection.disconnect', {});
     const page = await openOptions();
     await page.getByLabel('Service address').fill(h.service.baseUrl);
@@ -73,10 +75,66 @@ describe('the options page', () => {
     await signIn.fill('#email', h.service.demo.email);
     await signIn.fill('#password', h.service.demo.password);
     await signIn.click('button[type=submit], input[type=submit]');
-    // The background pushes `connection-changed`; the page updates without a reload.
+    // The background pushes `connection-changed`; the page asks without a reload.
+    const question = page.getByRole('group', { name: 'Connect this account?' });
+    await question.waitFor({ timeout: 15_000 });
+    expect(await question.textContent()).toMatch(/signed in as .*\(demo@pageclip\.local\)/);
+    await page.getByText('Finish signing in').waitFor({ state: 'detached' });
+    expect((await h.send('connection.get', {})).hasToken).toBe(false);
+    await screenshot(page, 'options-sign-in-confirm');
+    await page.getByRole('button', { name: 'Connect this account' }).click();
     await page.locator('.connection-status.ok').waitFor({ timeout: 15_000 });
     expect(await page.locator('.connection-status').textContent()).toContain(h.service.demo.email);
     expect(await page.getByText('Finish signing in').count()).toBe(0);
+    await page.close();
+  });
+
+  it('refuses a session someone else signed this browser into: names that account, mints nothing', async () => {
+    const email = `planted-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const password = `pw-${crypto.randomUUID()}`;
+    await h.service.cli([
+      'user',
+      'add',
+      '--email',
+      email,
+      '--password',
+      password,
+      '--name',
+      'planted',
+    ]);
+    // The browser's session with the service now belongs to that account (a login CSRF
+    // would get here with a cross-site form post).
+    const planted = await h.context.newPage();
+    await planted.goto(`${h.service.origin}/auth/sign-in`);
+    if ((await planted.locator('#email').count()) === 0) {
+      await planted.click('button[type=submit], input[type=submit]'); // sign out first
+      await planted.locator('#email').waitFor();
+    }
+    await planted.fill('#email', email);
+    await planted.fill('#password', password);
+    await planted.click('button[type=submit], input[type=submit]');
+    await planted.getByText(email).first().waitFor();
+    await planted.close();
+
+    await h.send('connection.disconnect', {});
+    const page = await openOptions();
+    await page.getByLabel('Service address').fill(h.service.baseUrl);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const question = page.getByRole('group', { name: 'Connect this account?' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`signed in as planted (${email})`);
+    await page.getByRole('button', { name: 'Not my account' }).click();
+    await page.getByText(/^Nothing was connected\./).waitFor();
+    expect(await question.count()).toBe(0);
+    const state = await h.send('connection.get', {});
+    expect(state.hasToken).toBe(false);
+    expect(state.signInAccount).toBeNull();
+    // No token was minted for that account.
+    const cookie = await h.service.signIn(email, password);
+    const tokens = (await (
+      await fetch(`${h.service.baseUrl}/tokens`, { headers: { cookie } })
+    ).json()) as { data: { name: string }[] };
+    expect(tokens.data.filter((t) => t.name.startsWith('Pageclip'))).toEqual([]);
     await page.close();
   });
 

@@ -11,10 +11,12 @@ import { submitClip } from '../../lib/background/clips';
 import {
   connectWithToken,
   getConnectionState,
+  onSignInTabRemoved,
   onSignInTabUpdated,
   setServiceUrl,
   signIn,
 } from '../../lib/background/connection';
+import { cancelSignIn, confirmSignIn } from '../../lib/background/sign-in-confirm';
 import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
 import { onMenuClicked } from '../../lib/background/menus';
@@ -22,6 +24,7 @@ import type { BackgroundEvent } from '../../lib/messaging';
 import { Outbox } from '../../lib/outbox';
 import { connectedUserItem, recentPagesItem, tokenItem } from '../../lib/settings';
 import { startService, type RunningService } from '../helpers/service';
+import { newUser } from '../server/support/http';
 
 let service: RunningService;
 let api: ApiClient;
@@ -63,6 +66,15 @@ function makeContext(opts: { cookie?: string } = {}): TestContext {
   } as unknown as TestContext;
   ctx.outbox = new Outbox({ getClient: () => currentClient(ctx), now: () => Date.now() });
   return ctx;
+}
+
+/** The live tokens Pageclip minted for the account of this session. */
+async function pageclipTokens(cookie: string): Promise<string[]> {
+  const tokens = await new ApiClient({
+    baseUrl: service.baseUrl,
+    credential: { kind: 'session', cookie },
+  }).listTokens();
+  return tokens.map((t) => t.name ?? '').filter((name) => name.startsWith('Pageclip on'));
 }
 
 let granted = true;
@@ -114,22 +126,76 @@ describe('connection', () => {
     expect(await connectedUserItem.getValue()).toBeNull();
   });
 
-  it('signs in: no session opens the sign-in tab; once signed in, a token is minted and the tab closed', async () => {
+  it('signs in: no session opens the sign-in tab; once signed in, the account is named, and a token minted only once confirmed', async () => {
     const noSession = makeContext();
     const opened = await signIn(noSession, service.baseUrl);
     expect(opened.problem?.code).toBe('sign-in-required');
     expect(opened.signInPending).toBe(true);
+    expect(opened.signInAccount).toBeNull();
     const [tab] = await fakeBrowser.tabs.query({ url: `${service.origin}/auth/sign-in` });
     expect(tab).toBeDefined();
 
     // The user signs in in that tab: the browser now has the session cookie.
-    const withSession = makeContext({ cookie: await service.signIn() });
+    const cookie = await service.signIn();
+    const withSession = makeContext({ cookie });
     await onSignInTabUpdated(withSession, tab!.id!, 'complete');
-    const state = await getConnectionState(withSession);
-    expect(state.hasToken).toBe(true);
-    expect(state.signInPending).toBe(false);
-    expect(state.user?.email).toBe(service.demo.email);
     expect(await fakeBrowser.tabs.query({ url: `${service.origin}/auth/sign-in` })).toHaveLength(0);
+    // Closing the tab does not forget the account waiting for the user's answer.
+    await onSignInTabRemoved(withSession, tab!.id!);
+    const asked = await getConnectionState(withSession);
+    expect(asked.hasToken).toBe(false);
+    expect(asked.signInPending).toBe(false);
+    expect(asked.signInAccount?.email).toBe(service.demo.email);
+    expect(withSession.events.at(-1)).toMatchObject({
+      type: 'connection-changed',
+      state: { signInAccount: { email: service.demo.email } },
+    });
+    expect(await pageclipTokens(cookie)).toEqual([]);
+
+    const state = await confirmSignIn(withSession, asked.signInAccount!.id);
+    expect(state.problem).toBeNull();
+    expect(state.hasToken).toBe(true);
+    expect(state.signInAccount).toBeNull();
+    expect(state.user?.email).toBe(service.demo.email);
+    expect(await pageclipTokens(cookie)).toHaveLength(1);
+  });
+
+  it('names the account of a session already there (say, planted by another site) and mints nothing when refused', async () => {
+    const planted = await newUser(service, 'planted');
+    const cookie = await service.signIn(planted.email, planted.password);
+    const ctx = makeContext({ cookie });
+    const asked = await signIn(ctx, service.baseUrl);
+    expect(asked.hasToken).toBe(false);
+    expect(asked.signInAccount?.email).toBe(planted.email);
+    expect(await fakeBrowser.tabs.query({ url: `${service.origin}/auth/sign-in` })).toHaveLength(0);
+    expect(await pageclipTokens(cookie)).toEqual([]);
+
+    const refused = await cancelSignIn(ctx);
+    expect(refused.signInAccount).toBeNull();
+    expect(refused.hasToken).toBe(false);
+    // A confirmation arriving after the refusal has nothing to confirm.
+    const late = await confirmSignIn(ctx, asked.signInAccount!.id);
+    expect(late.hasToken).toBe(false);
+    expect(late.problem?.code).toBe('sign-in-required');
+    expect(await tokenItem.getValue()).toBeNull();
+    expect(await pageclipTokens(cookie)).toEqual([]);
+  });
+
+  it('keeps no token when the session changed account between the question and the answer', async () => {
+    const session = { cookie: await service.signIn() };
+    const ctx = makeContext(session);
+    const asked = await signIn(ctx, service.baseUrl);
+    expect(asked.signInAccount?.email).toBe(service.demo.email);
+    const other = await newUser(service, 'switched');
+    session.cookie = await service.signIn(other.email, other.password);
+
+    const state = await confirmSignIn(ctx, asked.signInAccount!.id);
+    expect(state.hasToken).toBe(false);
+    expect(state.signInAccount).toBeNull();
+    expect(state.problem?.code).toBe('sign-in-required');
+    expect(await tokenItem.getValue()).toBeNull();
+    // The token minted for the other account was revoked at once.
+    expect(await pageclipTokens(session.cookie)).toEqual([]);
   });
 
   it('reports an unreachable service', async () => {

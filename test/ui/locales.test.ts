@@ -9,9 +9,13 @@ const SOURCE_DIRS = ['components', 'entrypoints', 'lib'];
 const SOURCE_FILES = ['wxt.config.ts'];
 const SOURCE = /\.(ts|tsx|html)$/;
 
-/** Every i18n key the code refers to: `t('key'`, `getMessage('key'`, `__MSG_key__`. */
+/**
+ * Every i18n key the code refers to: `t('key'`, `getMessage('key'`, `__MSG_key__`, and
+ * `key: 'key'` (a message a UI reducer keeps in its state, shown later with `t`).
+ */
 const KEY_PATTERNS = [
   /\bt\(\s*['"]([A-Za-z0-9_]+)['"]/g,
+  /\bkey:\s*['"]([A-Za-z0-9_]+)['"]/g,
   /getMessage\(\s*['"]([A-Za-z0-9_]+)['"]/g,
   /__MSG_([A-Za-z0-9_]+)__/g,
 ];

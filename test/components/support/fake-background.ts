@@ -43,6 +43,7 @@ export function connectedState(overrides: Partial<ConnectionState> = {}): Connec
     user: { id: 'u1', email: 'demo@pageclip.local', name: 'Demo' },
     problem: null,
     signInPending: false,
+    signInAccount: null,
     ...overrides,
   };
 }
