@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { sendToBackground } from '../lib/messaging-client';
-import type { ClipMode, Folder, PageSummary, PopupDraft, ResponseOf } from '../lib/messaging';
+import type { ClipMode } from '../lib/extract/result';
+import { sendToBackground } from '../lib/messaging/channel';
+import type { PopupDraft } from '../lib/messaging/clipping';
+import type { Folder, PageSummary } from '../lib/messaging/library';
+import type { ResponseOf } from '../lib/messaging/requests';
 import { clipWrite, frontmatterBlock, type Operation, type Target } from '../lib/ui/compose';
 import { folderPath } from '../lib/ui/folder-tree';
 import { t } from '../lib/ui/i18n';

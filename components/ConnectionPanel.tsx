@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { MessageError, sendToBackground } from '../lib/messaging-client';
-import type { ConnectionState } from '../lib/messaging';
+import { MessageError, sendToBackground } from '../lib/messaging/channel';
+import type { ConnectionState } from '../lib/messaging/connection';
 import { t } from '../lib/ui/i18n';
 import { originPatternOf } from '../lib/ui/origin-pattern';
 import { problemText } from '../lib/ui/problem-text';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Folder, RecentFolder } from '../lib/messaging';
+import type { Folder, RecentFolder } from '../lib/messaging/library';
 import { ancestorIds, buildFolderTree, folderPath, type FolderLite } from '../lib/ui/folder-tree';
 import { t } from '../lib/ui/i18n';
 import { COMBOBOX } from '../lib/ui/combobox';

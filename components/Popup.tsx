@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { sendToBackground } from '../lib/messaging-client';
-import type { Folder, PopupDraft } from '../lib/messaging';
+import { sendToBackground } from '../lib/messaging/channel';
+import type { PopupDraft } from '../lib/messaging/clipping';
+import type { Folder } from '../lib/messaging/library';
 import { t } from '../lib/ui/i18n';
 import { globalKeyAction } from '../lib/ui/keyboard';
 import { problemText } from '../lib/ui/problem-text';

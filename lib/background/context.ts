@@ -3,7 +3,7 @@
  * service, a fixed clock and a real outbox.
  */
 import type { ApiClient } from '../api';
-import type { BackgroundEvent } from '../messaging';
+import type { BackgroundEvent } from '../messaging/events';
 import type { Outbox } from '../outbox';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;

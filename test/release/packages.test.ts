@@ -102,7 +102,7 @@ describe('npm run zip', () => {
       'entrypoints/popup/index.html',
       'entrypoints/options/index.html',
       'lib/extract/index.ts',
-      'lib/messaging.ts',
+      'lib/messaging/requests.ts',
       'public/_locales/en/messages.json',
     ])
       expect(entries).toContain(f);
