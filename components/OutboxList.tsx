@@ -6,7 +6,7 @@ import { retargetWrite } from '../lib/ui/compose';
 import { t } from '../lib/ui/i18n';
 import { problemText } from '../lib/ui/problem-text';
 
-/** lib/outbox flags an append nearing the service's 24 h replay window with this code (issue 6). */
+/** lib/outbox flags an append nearing the service's 24 h replay window with this code. */
 const REPLAY_WINDOW_CODE = 'replay_window_expiring';
 import { FolderPicker } from './FolderPicker';
 import { PagePicker } from './PagePicker';

@@ -27,7 +27,7 @@ import {
 } from './messaging/preferences';
 import { ProblemSchema } from './messaging/problem';
 
-/** The project's own builds talk to the local service by default (decisions.md). */
+/** The project's own builds talk to the local service by default (README, "Two commands"). */
 export const DEFAULT_SERVICE_URL =
   (import.meta.env?.WXT_SERVICE_URL as string | undefined) ?? 'http://127.0.0.1:8787/api/v1';
 

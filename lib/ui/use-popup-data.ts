@@ -1,7 +1,7 @@
 /**
  * Everything the popup shows that is not the clip itself: the connection, the cached
  * folder tree, recents, clip defaults and the outbox. All of it is answered by the
- * background from storage at once (no network before the first render, issue 5); fresh
+ * background from storage at once (no network before the first render); fresh
  * data arrives later as background events and replaces it in place.
  */
 import { useEffect, useState } from 'preact/hooks';

@@ -1,7 +1,7 @@
 /**
  * The save button's life: submit a write to the background (which records it in the outbox
  * before anything is sent), then follow that outbox entry until the service confirmed it or
- * it failed. "Saved" is shown only for a `saved` entry; while it is not, "Queued" (issue 6).
+ * it failed. "Saved" is shown only for a `saved` entry; while it is not, "Queued".
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { MessageError, sendToBackground } from '../messaging/channel';

@@ -11,7 +11,7 @@
  *   await h.stopServiceWorker(); await h.restartBrowser();
  *   await h.close();
  *
- * The browser facts this relies on are in docs/development.md ("End-to-end tests").
+ * Facts this relies on are in docs/development.md ("End-to-end tests in Chromium").
  */
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
