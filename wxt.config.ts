@@ -13,11 +13,14 @@ const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*
 /**
  * The e2e variant (`wxt build --mode e2e` → `.output/chrome-mv3-e2e`) is granted the local
  * test origin at install: automation can neither click the toolbar button (`activeTab`) nor
- * answer a permission prompt (docs/development.md, "End-to-end tests").
+ * answer a permission prompt (docs/development.md, "End-to-end tests in Chromium").
  */
 const E2E_HOSTS = ['http://127.0.0.1/*'];
 
 export default defineConfig({
+  // `wxt/browser` is Mozilla's webextension-polyfill in every build: one promise-based
+  // `browser` API in Chromium and Firefox alike (docs/development.md, "Extension APIs").
+  modules: ['@wxt-dev/webextension-polyfill'],
   // Explicit imports everywhere: modules stay readable and run unchanged under vitest and Node.
   imports: false,
   // MV3 for Firefox too: one background model (event page there, service worker in Chromium).

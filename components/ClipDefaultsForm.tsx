@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
-import { HighlightTemplateDefault, sendToBackground } from '../lib/messaging-client';
-import type { ClipMode, PublicSettings } from '../lib/messaging';
+import type { ClipMode } from '../lib/extract/result';
+import { HighlightTemplateDefault } from '../lib/highlight-template';
+import { sendToBackground } from '../lib/messaging/channel';
+import type { PublicSettings } from '../lib/messaging/preferences';
 import { t } from '../lib/ui/i18n';
 import { pageLinkFor } from '../lib/ui/page-link';
 

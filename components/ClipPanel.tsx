@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { Folder, PopupDraft } from '../lib/messaging';
+import type { Folder } from '../lib/messaging/library';
+import type { PopupDraft } from '../lib/messaging/clipping';
 import { wordCount, type Extraction } from '../lib/ui/clip-form';
 import { t } from '../lib/ui/i18n';
 import { problemText } from '../lib/ui/problem-text';

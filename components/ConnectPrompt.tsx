@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { ConnectionState } from '../lib/messaging';
+import type { ConnectionState } from '../lib/messaging/connection';
 import { t } from '../lib/ui/i18n';
 import { problemText } from '../lib/ui/problem-text';
 

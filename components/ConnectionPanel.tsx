@@ -1,4 +1,4 @@
-import type { ConnectionState } from '../lib/messaging';
+import type { ConnectionState } from '../lib/messaging/connection';
 import {
   connectionStatus,
   LOCAL_SERVICE,

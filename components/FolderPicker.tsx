@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer } from 'preact/hooks';
-import type { Folder, RecentFolder } from '../lib/messaging';
+import type { Folder, RecentFolder } from '../lib/messaging/library';
 import { COMBOBOX } from '../lib/ui/combobox';
 import {
   folderHint,

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { sendToBackground } from '../lib/messaging-client';
-import type { Folder, PageSummary, PendingHighlight } from '../lib/messaging';
+import { sendToBackground } from '../lib/messaging/channel';
+import type { PendingHighlight } from '../lib/messaging/clipping';
+import type { Folder, PageSummary } from '../lib/messaging/library';
 import type { Operation } from '../lib/ui/compose';
 import { t } from '../lib/ui/i18n';
 import type { PopupData } from '../lib/ui/use-popup-data';

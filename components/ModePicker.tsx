@@ -1,4 +1,4 @@
-import type { ClipMode } from '../lib/messaging';
+import type { ClipMode } from '../lib/extract/result';
 import { t } from '../lib/ui/i18n';
 
 // Labels are looked up at render time with literal keys (the locales test finds them).

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { onBackgroundEvent, sendToBackground } from '../lib/messaging-client';
-import type { ConnectionState, PublicSettings } from '../lib/messaging';
+import { onBackgroundEvent, sendToBackground } from '../lib/messaging/channel';
+import type { ConnectionState } from '../lib/messaging/connection';
+import type { PublicSettings } from '../lib/messaging/preferences';
 import { t } from '../lib/ui/i18n';
 import { ConnectionPanel } from './ConnectionPanel';
 import { ClipDefaultsForm } from './ClipDefaultsForm';

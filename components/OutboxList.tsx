@@ -1,17 +1,12 @@
 import { useState } from 'preact/hooks';
-import { sendToBackground } from '../lib/messaging-client';
-import type {
-  Folder,
-  OutboxEntryData,
-  RecentFolder,
-  RecentPage,
-  PageSummary,
-} from '../lib/messaging';
+import { sendToBackground } from '../lib/messaging/channel';
+import type { Folder, PageSummary, RecentFolder, RecentPage } from '../lib/messaging/library';
+import type { OutboxEntryView } from '../lib/outbox/entry';
 import { retargetWrite } from '../lib/ui/compose';
 import { t } from '../lib/ui/i18n';
 import { problemText } from '../lib/ui/problem-text';
 
-/** lib/outbox flags an append nearing the service's 24 h replay window with this code (issue 6). */
+/** lib/outbox flags an append nearing the service's 24 h replay window with this code. */
 const REPLAY_WINDOW_CODE = 'replay_window_expiring';
 import { FolderPicker } from './FolderPicker';
 import { PagePicker } from './PagePicker';
@@ -21,7 +16,7 @@ import { PagePicker } from './PagePicker';
  * each with Retry, Change destination and Discard (two clicks, so nothing goes by accident).
  */
 export function OutboxList(props: {
-  entries: OutboxEntryData[];
+  entries: OutboxEntryView[];
   serviceUrl: string;
   folders: Folder[];
   recentFolders: RecentFolder[];

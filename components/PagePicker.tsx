@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { sendToBackground } from '../lib/messaging-client';
-import type { PageSummary, RecentPage } from '../lib/messaging';
+import { sendToBackground } from '../lib/messaging/channel';
+import type { PageSummary, RecentPage } from '../lib/messaging/library';
 import { t } from '../lib/ui/i18n';
 import { COMBOBOX } from '../lib/ui/combobox';
 import { listMove } from '../lib/ui/keyboard';

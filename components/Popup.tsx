@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { sendToBackground } from '../lib/messaging-client';
-import type { Folder, PopupDraft } from '../lib/messaging';
+import { sendToBackground } from '../lib/messaging/channel';
+import type { Folder } from '../lib/messaging/library';
+import type { PopupDraft } from '../lib/messaging/clipping';
 import type { Extraction } from '../lib/ui/clip-form';
 import { t } from '../lib/ui/i18n';
 import { globalKeyAction } from '../lib/ui/keyboard';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Folder } from '../lib/messaging';
+import type { Folder } from '../lib/messaging/library';
 import { quickNoteWrite } from '../lib/ui/compose';
 import { folderPath } from '../lib/ui/folder-tree';
 import { t } from '../lib/ui/i18n';

@@ -1,4 +1,4 @@
-import type { User } from '../lib/messaging';
+import type { User } from '../lib/messaging/connection';
 import { accountLabel } from '../lib/ui/connection-panel';
 import { t } from '../lib/ui/i18n';
 

@@ -1,6 +1,6 @@
 /**
  * The background worker: wiring only. It alone holds the API token, answers the UI's messages
- * (lib/messaging.ts), runs the outbox, context menus and commands (lib/background/).
+ * (lib/messaging/), runs the outbox, context menus and commands (lib/background/).
  */
 import { defineBackground } from 'wxt/utils/define-background';
 import { e2eHooks } from '../lib/background/e2e-hooks';

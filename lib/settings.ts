@@ -6,25 +6,26 @@
  * changed shape carry a `version` and `migrations`.
  *
  * The token is in `local:` (never `sync:`: it must not leave this browser) and only the
- * background reads it; the UI asks the background through `lib/messaging.ts`.
+ * background reads it; the UI asks the background through `lib/messaging/`.
  */
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { HighlightTemplateDefault } from './highlight-template';
+import { PendingHighlightSchema, PopupDraftSchema } from './messaging/clipping';
+import { UserSchema } from './messaging/connection';
 import {
-  ClipDefaultsSchema,
   DestinationSchema,
   FolderSchema,
-  HighlightTemplateDefault,
-  PageLinkTemplateSchema,
   PageSummarySchema,
-  PendingHighlightSchema,
-  PopupDraftSchema,
-  ProblemSchema,
   RecentFolderSchema,
   RecentPageSchema,
-  UserSchema,
+} from './messaging/library';
+import {
   type ClipDefaults,
-} from './messaging';
+  ClipDefaultsSchema,
+  PageLinkTemplateSchema,
+} from './messaging/preferences';
+import { ProblemSchema } from './messaging/problem';
 
 /** The project's own builds talk to the local service by default (docs/api.md). */
 export const DEFAULT_SERVICE_URL =

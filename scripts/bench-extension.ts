@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extension`: the extension's figures, printed beside their targets (issue 5).
+ * `npm run bench:extension`: the extension's figures, printed beside their targets.
  *
  * 1. Each entrypoint's JavaScript, gzip, from the production build (`.output/chrome-mv3`),
  *    counting every chunk an HTML page loads (its module script and modulepreloads).
@@ -13,18 +13,17 @@
  * Figures only: nothing here asserts a time.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { ApiClient } from '../lib/api';
 import { launchExtension, REPO_ROOT, type ExtensionHarness } from '../test/e2e/harness';
+import { entrypointSizes, kb, POPUP_BUDGET_BYTES } from '../test/release/bundle-size';
 
 const PROD_DIST = join(REPO_ROOT, '.output', 'chrome-mv3');
 const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 5_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,36 +34,21 @@ const row = (label: string, value: string, target = '') =>
 
 // ---------------------------------------------------------------------------------------
 
-function gz(path: string): number {
-  return gzipSync(readFileSync(path), { level: 9 }).length;
-}
-
-/** The JS files an HTML page of the build loads. */
-function pageScripts(html: string): string[] {
-  const refs = [
-    ...html.matchAll(
-      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g,
-    ),
-  ];
-  return [...new Set(refs.map((m) => m[1]!.replace(/^\//, '')))];
-}
-
-function entrypointSizes(): void {
+function printEntrypointSizes(): void {
   console.log('\n== Entrypoint sizes (production build, gzip -9) ==');
   execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'wxt'), ['build'], {
     cwd: REPO_ROOT,
     stdio: 'ignore',
   });
-  for (const file of readdirSync(PROD_DIST).filter((f) => f.endsWith('.js'))) {
-    const target = file === 'extractor.js' ? 'injected per clip' : '';
-    row(`${file}`, kb(gz(join(PROD_DIST, file))), target);
-  }
-  for (const page of readdirSync(PROD_DIST).filter((f) => f.endsWith('.html'))) {
-    const scripts = pageScripts(readFileSync(join(PROD_DIST, page), 'utf8'));
-    const total = scripts.reduce((sum, s) => sum + gz(join(PROD_DIST, s)), 0);
+  for (const { name, files, gzipBytes } of entrypointSizes(PROD_DIST)) {
     const target =
-      page === 'popup.html' ? `target ≤ 40 kB ${total <= 40 * 1024 ? 'OK' : 'OVER'}` : '';
-    row(`${page} JS (${scripts.length} files)`, kb(total), target);
+      name === 'extractor.js'
+        ? 'injected per clip'
+        : name === 'popup.html'
+          ? `target ≤ ${kb(POPUP_BUDGET_BYTES)} ${gzipBytes <= POPUP_BUDGET_BYTES ? 'OK' : 'OVER'}`
+          : '';
+    const label = name.endsWith('.html') ? `${name} JS (${files.length} files)` : name;
+    row(label, kb(gzipBytes), target);
   }
   const all = readdirSync(PROD_DIST, { recursive: true })
     .map(String)
@@ -197,7 +181,7 @@ async function saveFigures(h: ExtensionHarness, api: ApiClient): Promise<void> {
 declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
 
 async function main(): Promise<void> {
-  entrypointSizes();
+  printEntrypointSizes();
   const h = await launchExtension();
   try {
     const api = new ApiClient({

@@ -3,7 +3,8 @@
  * refreshed in the background (one refresh at a time per list); a `folders-changed` or
  * `pages-changed` event tells open pages to ask again.
  */
-import type { Folder, PageSummary, Problem } from '../messaging';
+import type { Folder, PageSummary } from '../messaging/library';
+import type { Problem } from '../messaging/problem';
 import {
   connectedUserItem,
   folderCacheItem,
@@ -222,21 +223,6 @@ async function storePages(
   const keys = Object.keys(folders).sort((a, b) => folders[b]!.fetchedAt - folders[a]!.fetchedAt);
   for (const old of keys.slice(PAGE_CACHE_FOLDERS)) delete folders[old];
   await pageCacheItem.setValue({ owner, folders });
-}
-
-/** Remember a page the user just wrote to, so lists show it before the next refresh. */
-export async function notePageInCache(page: PageSummary): Promise<void> {
-  const owner = await cacheOwner();
-  const cache = await readItem(pageCacheItem);
-  if (!owner || !cache || cache.owner !== owner) return;
-  const key = page.parentId ?? ROOT_KEY;
-  const entry = cache.folders[key];
-  if (!entry) return;
-  const pages = [page, ...entry.pages.filter((p) => p.id !== page.id)];
-  await pageCacheItem.setValue({
-    owner,
-    folders: { ...cache.folders, [key]: { ...entry, pages } },
-  });
 }
 
 /** Substring search among cached pages (of one folder, or of every cached folder), plus exact resolve. */

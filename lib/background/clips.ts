@@ -2,7 +2,7 @@
  * Submitting a clip, quick note or highlight: compose the final markdown, remember the
  * destination, and hand the write to the outbox (never straight to the client).
  */
-import type { OutboxEntryData } from '../messaging';
+import type { OutboxEntryView } from '../outbox/entry';
 import { pendingHighlightItem, readItem } from '../settings';
 import type { WriteRequest } from '../write-request';
 import { composeAppendContent, composePageMarkdown } from '../clip-markdown';
@@ -32,7 +32,7 @@ export function composeWrite(write: WriteRequest, note?: string): WriteRequest {
 export async function submitClip(
   ctx: BackgroundContext,
   input: SubmitClip,
-): Promise<OutboxEntryData> {
+): Promise<OutboxEntryView> {
   const write = composeWrite(input.write, input.note);
   const entry = await ctx.outbox.enqueue(write, input.label);
   const now = ctx.now();

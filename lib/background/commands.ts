@@ -3,7 +3,8 @@
  * quick-clip to the last destination, and append the selection to the last page.
  */
 import { sectionContent } from '../clip-markdown';
-import type { OutboxEntryData } from '../messaging';
+import type { Problem } from '../messaging/problem';
+import type { OutboxEntryView } from '../outbox/entry';
 import { clipDefaultsItem, readItem } from '../settings';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
@@ -12,10 +13,15 @@ import { appendHighlight } from './highlights';
 import { t } from './i18n';
 import { getRecents, lastPage } from './recents';
 import { pageTitle, selectedText } from './menus';
+import { problem } from './problems';
 
 export const COMMAND = { quickClip: 'quick-clip', appendSelection: 'append-selection' } as const;
 
-export type CommandOutcome = { entry: OutboxEntryData } | { problem: string } | 'ignored';
+/** What a shortcut did: queued a write, failed before reaching the outbox, or was not ours. */
+export type CommandOutcome =
+  | { kind: 'queued'; entry: OutboxEntryView }
+  | { kind: 'failed'; problem: Problem }
+  | { kind: 'ignored' };
 
 export async function onCommand(
   ctx: BackgroundContext,
@@ -30,13 +36,14 @@ export async function onCommand(
       mode: 'selection',
       now: new Date(ctx.now()),
     });
-    if (!extraction.ok) return { problem: extraction.problem.message };
+    if (!extraction.ok) return { kind: 'failed', problem: extraction.problem };
     const quote = extraction.selectionText || (await selectedText(ctx, tab));
     if (!quote)
       return {
-        problem: t(
-          'modeSelectionUnavailable',
-          'Select text on the page to clip only the selection.',
+        kind: 'failed',
+        problem: problem(
+          'other',
+          t('modeSelectionUnavailable', 'Select text on the page to clip only the selection.'),
         ),
       };
     const entry = await appendHighlight(
@@ -49,9 +56,9 @@ export async function onCommand(
       },
       await lastPage(),
     );
-    return { entry };
+    return { kind: 'queued', entry };
   }
-  return 'ignored';
+  return { kind: 'ignored' };
 }
 
 async function quickClip(
@@ -66,7 +73,7 @@ async function quickClip(
     mode: defaults.mode === 'selection' ? 'article' : defaults.mode,
     now: new Date(ctx.now()),
   });
-  if (!extraction.ok) return { problem: extraction.problem.message };
+  if (!extraction.ok) return { kind: 'failed', problem: extraction.problem };
   const { result } = extraction;
   if (lastDestination?.kind === 'page') {
     const entry = await submitClip(ctx, {
@@ -79,7 +86,7 @@ async function quickClip(
       },
       label: lastDestination.title,
     });
-    return { entry };
+    return { kind: 'queued', entry };
   }
   const folderId = lastDestination?.kind === 'folder' ? lastDestination.folderId : null;
   const folderName =
@@ -95,5 +102,5 @@ async function quickClip(
     label: folderName,
     folderName,
   });
-  return { entry };
+  return { kind: 'queued', entry };
 }

@@ -4,7 +4,8 @@
  */
 import { browser } from 'wxt/browser';
 import { isApiError } from '../api';
-import type { ConnectionState, Problem, User } from '../messaging';
+import type { ConnectionState, User } from '../messaging/connection';
+import type { Problem } from '../messaging/problem';
 import {
   connectedUserItem,
   connectionProblemItem,

@@ -2,11 +2,9 @@
  * What the background's handlers share, injected so tests can use fakeBrowser, the real local
  * service, a fixed clock and a real outbox.
  */
-import type { ApiClient } from '../api';
-import type { BackgroundEvent } from '../messaging';
+import type { ApiClient, FetchLike } from '../api';
+import type { BackgroundEvent } from '../messaging/events';
 import type { Outbox } from '../outbox';
-
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface BackgroundContext {
   now: () => number;

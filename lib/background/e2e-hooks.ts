@@ -1,7 +1,8 @@
 /**
  * Only in the e2e build (`wxt build --mode e2e`): what the end-to-end tests call inside the
  * service worker with `worker.evaluate`, because Playwright cannot click a context menu, press
- * an extension shortcut or the toolbar button (TOOLCHAIN.md, "End-to-end tests").
+ * an extension shortcut or the toolbar button (docs/development.md, "End-to-end tests in
+ * Chromium").
  */
 import { browser } from 'wxt/browser';
 import { onCommand } from './commands';

@@ -4,12 +4,9 @@
  * untrusted, so its answer is parsed like any other input.
  */
 import { browser } from 'wxt/browser';
-import {
-  ExtractionResultSchema,
-  type ClipMode,
-  type ExtractionResult,
-  type Problem,
-} from '../messaging';
+import type { ClipMode } from '../extract/result';
+import { type ExtractionResult, ExtractionResultSchema } from '../messaging/extractor';
+import type { Problem } from '../messaging/problem';
 import { problem } from './problems';
 
 export type TabExtraction =

@@ -1,6 +1,5 @@
-/** The background's answer to every UI message in `lib/messaging.ts`. */
-import { browser } from 'wxt/browser';
-import type { OutboxEntryData } from '../messaging';
+/** The background's answer to every request in `lib/messaging/requests.ts`. */
+import type { OutboxEntryView } from '../outbox/entry';
 import {
   clipDefaultsItem,
   pageLinkTemplateItem,
@@ -29,7 +28,7 @@ import { ProblemError, type Handlers } from './router';
 import { cancelSignIn, confirmSignIn } from './sign-in-confirm';
 
 export function createHandlers(ctx: BackgroundContext): Handlers {
-  const entries = async (): Promise<{ entries: OutboxEntryData[] }> => ({
+  const entries = async (): Promise<{ entries: OutboxEntryView[] }> => ({
     entries: await ctx.outbox.list(),
   });
   const requireClient = async () => {
@@ -146,9 +145,4 @@ async function publicSettings() {
     clipDefaults: await readItem(clipDefaultsItem),
     pageLinkTemplate: await readItem(pageLinkTemplateItem),
   };
-}
-
-/** Open the options page (first run, or when the popup finds no connection). */
-export function openOptions(): Promise<void> {
-  return browser.runtime.openOptionsPage();
 }

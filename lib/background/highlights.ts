@@ -1,6 +1,7 @@
 /** Highlights: the selection appended to a page as a quote rendered with the user's template. */
 import { renderHighlight } from '../clip-markdown';
-import type { OutboxEntryData, RecentPage } from '../messaging';
+import type { RecentPage } from '../messaging/library';
+import type { OutboxEntryView } from '../outbox/entry';
 import { clipDefaultsItem, pendingHighlightItem, readItem } from '../settings';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
@@ -30,7 +31,7 @@ export async function appendHighlight(
   ctx: BackgroundContext,
   input: HighlightInput,
   page: Pick<RecentPage, 'id' | 'title'> | null,
-): Promise<OutboxEntryData> {
+): Promise<OutboxEntryView> {
   const defaults = await readItem(clipDefaultsItem);
   const content = await renderHighlightContent(ctx, input);
   if (page) {

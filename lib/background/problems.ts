@@ -3,7 +3,7 @@
  * person can act on: unreachable service, revoked token (401), missing scope (403 names it).
  */
 import { isApiError } from '../api';
-import type { Problem } from '../messaging';
+import type { Problem } from '../messaging/problem';
 
 export function problem(
   code: Problem['code'],

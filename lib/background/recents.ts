@@ -1,6 +1,6 @@
 /** Recent folders and pages, and the last destination: shown first in pickers and menus. */
 import type { ContentPosition } from '../../contract';
-import type { Destination, RecentFolder, RecentPage } from '../messaging';
+import type { Destination, RecentFolder, RecentPage } from '../messaging/library';
 import {
   RECENT_LIMIT,
   lastDestinationItem,

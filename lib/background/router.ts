@@ -4,16 +4,15 @@
  * contract does not have, such as the token).
  */
 import { browser } from 'wxt/browser';
+import { MESSAGE_CHANNEL } from '../messaging/channel';
+import { RequestEnvelopeSchema, type ResponseEnvelope } from '../messaging/envelopes';
+import type { Problem } from '../messaging/problem';
 import {
-  MESSAGE_CHANNEL,
-  RequestEnvelopeSchema,
-  RequestSchemas,
   type MessageType,
   type ParsedRequestOf,
-  type Problem,
-  type ResponseEnvelope,
+  RequestSchemas,
   type ResponseOf,
-} from '../messaging';
+} from '../messaging/requests';
 import { problem } from './problems';
 
 export interface Sender {

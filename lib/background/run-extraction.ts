@@ -1,30 +1,17 @@
 /**
- * The extractor's body, run inside the clipped tab (see `entrypoints/extractor.ts`). It must
- * import nothing but the pure `lib/extract` and `lib/clip-markdown`: this code ends up in the
- * page's isolated world, so no settings, no messaging, no token.
+ * The extractor's body, run inside the clipped tab (see `entrypoints/extractor.ts`). At run
+ * time it imports nothing but the pure `lib/extract` and `lib/clip-markdown`: this code ends up
+ * in the page's isolated world, so no settings, no messaging, no token. Its options and answer
+ * are typed by the contract the background parses them with.
  */
-import { withClipMarkdown, type ClipExtraction } from '../clip-markdown/extraction';
+import { withClipMarkdown } from '../clip-markdown/extraction';
 import { extract, type ClipMode } from '../extract';
-
-export interface RunExtractionOptions {
-  mode: ClipMode;
-  now: string;
-  extraFrontmatter: Record<string, string>;
-}
-
-export type RunExtractionResult =
-  | {
-      ok: true;
-      selectionAvailable: boolean;
-      selectionText: string;
-      result: ClipExtraction;
-    }
-  | { ok: false; message: string };
+import type { ExtractionResult, ExtractorOptions } from '../messaging/extractor';
 
 export function runExtraction(
-  options: RunExtractionOptions,
+  options: ExtractorOptions,
   doc: Document = document,
-): RunExtractionResult {
+): ExtractionResult {
   try {
     const selection = doc.getSelection();
     const ranges: Range[] = [];

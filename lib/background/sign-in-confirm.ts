@@ -2,7 +2,7 @@
  * The second half of sign-in: the user answers whether the account the browser's session is
  * signed in as (held by `signIn`) is theirs. Only a yes mints a token.
  */
-import type { ConnectionState } from '../messaging';
+import type { ConnectionState } from '../messaging/connection';
 import { readItem, serviceUrlItem, signInPendingItem } from '../settings';
 import { getConnectionState, tryMint } from './connection';
 import type { BackgroundContext } from './context';

@@ -6,7 +6,9 @@
  */
 import { browser } from 'wxt/browser';
 import { ApiClient, ApiError } from '../api';
-import { EVENT_CHANNEL, EventEnvelopeSchema, type BackgroundEvent } from '../messaging';
+import { EVENT_CHANNEL } from '../messaging/channel';
+import { EventEnvelopeSchema } from '../messaging/envelopes';
+import type { BackgroundEvent } from '../messaging/events';
 import { createOutboxBadge, Outbox, scheduleOutboxAlarm, wireOutbox } from '../outbox';
 import { lastDestinationItem, recentFoldersItem, recentPagesItem } from '../settings';
 import { currentClient } from './client';
@@ -85,8 +87,11 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
     );
   });
   browser.commands.onCommand.addListener((command, tab) => {
-    void onCommand(ctx, command, tab?.id).then(flashProblem, (error: unknown) =>
-      flashProblem({ problem: String(error) }),
+    void onCommand(ctx, command, tab?.id).then(
+      (outcome) => {
+        if (outcome.kind === 'failed') flashProblem({ problem: outcome.problem.message });
+      },
+      (error: unknown) => flashProblem({ problem: String(error) }),
     );
   });
   browser.tabs.onUpdated.addListener(

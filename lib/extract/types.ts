@@ -1,5 +1,7 @@
-/** The public contract of the extraction pipeline (docs/architecture.md, Extraction). */
-export type ClipMode = 'article' | 'selection' | 'full' | 'bookmark';
+/** The public contract of the extraction pipeline: its options here, its result in `result.ts`. */
+import type { ClipMode } from './result';
+
+export type { ClipMode, ExtractResult } from './result';
 
 export interface ExtractOptions {
   /** Default 'article'. */
@@ -17,20 +19,4 @@ export interface ExtractOptions {
    * parsed the page (scripts/working-document.ts: linkedom instead of jsdom).
    */
   workingDocument?: () => Document;
-}
-
-export interface ExtractResult {
-  mode: ClipMode;
-  title: string;
-  byline: string | null;
-  siteName: string | null;
-  published: string | null;
-  excerpt: string | null;
-  lang: string | null;
-  wordCount: number;
-  url: string;
-  isProbablyArticle: boolean;
-  frontmatter: Record<string, unknown>;
-  /** Markdown without frontmatter (`clipMarkdown` in lib/clip-markdown puts the two together). */
-  body: string;
 }

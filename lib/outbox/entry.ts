@@ -5,10 +5,10 @@ import { WriteRequestSchema } from '../write-request';
  * One write in the outbox, as persisted in `storage.local`. Parsed with zod on every read so a
  * corrupt or older record is noticed instead of crashing delivery further on.
  *
- * Beyond the shared contract (`/tmp/pageclip-team.md`, "Writes and the outbox") it keeps what
- * exactly-once delivery needs across worker stops: the lease of the attempt in flight, whether
- * an earlier attempt may have been applied (`outcomeUnknown`), when that first happened
- * (`uncertainSince`, for the 24-hour replay window), and the page an Inbox write resolved to.
+ * Beyond the write and its status it keeps what exactly-once delivery needs across worker
+ * stops: the lease of the attempt in flight, whether an earlier attempt may have been applied
+ * (`outcomeUnknown`), when that first happened (`uncertainSince`, for the 24-hour replay
+ * window), and the page an Inbox write resolved to.
  */
 export const OutboxStatusSchema = z.enum(['queued', 'sending', 'saved', 'failed']);
 export type OutboxStatus = z.infer<typeof OutboxStatusSchema>;
@@ -60,3 +60,21 @@ export const OutboxEntrySchema = z.object({
   label: z.string(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
+
+/**
+ * What the UI is shown of an entry (`outbox.*` answers, `outbox-changed` events): its write,
+ * where it stands and why. Lease, backoff and replay bookkeeping stay in the background.
+ */
+export const OutboxEntryViewSchema = OutboxEntrySchema.pick({
+  id: true,
+  write: true,
+  status: true,
+  attempts: true,
+  createdAt: true,
+  nextAttemptAt: true,
+  lastError: true,
+  result: true,
+  label: true,
+  replayWindowWarning: true,
+});
+export type OutboxEntryView = z.infer<typeof OutboxEntryViewSchema>;

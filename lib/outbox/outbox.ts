@@ -1,14 +1,20 @@
 import { WriteRequestSchema, type WriteRequest } from '../write-request';
-import { backoffDelay } from './backoff';
-import { classifyError } from './classify-error';
-import { deliver, type OutboxApi } from './deliver';
+import { attemptDelivery } from './attempt';
+import type { OutboxApi } from './deliver';
 import type { OutboxEntry } from './entry';
 import { withPageclipId } from '../clip-markdown';
 import { DEFAULT_POLICY, type OutboxPolicy } from './policy';
 import {
-  claim,
+  indexOrThrow,
+  mapEntries,
+  OutboxJournal,
+  replaceAt,
+  storageLocalPort,
+  type Mutation,
+  type OutboxStorePort,
+} from './journal';
+import {
   createEntry,
-  fail,
   flagReplayWindow,
   isDue,
   isStale,
@@ -19,16 +25,15 @@ import {
   postpone,
   recoverStale,
   retarget,
-  retryLater,
-  succeed,
   userRetry,
-  withTarget,
 } from './state';
-import { readOutbox, writeOutbox } from './store';
+import { waitForSettled } from './wait-for';
 
 export interface OutboxDeps {
   /** The API client, or null while Pageclip is not connected (entries then wait, not fail). */
   getClient: () => Promise<OutboxApi | null>;
+  /** Where the entries are kept; default the `storage.local` item (`store.ts`). */
+  store?: OutboxStorePort;
   now?: () => number;
   random?: () => number;
   /** Lease tokens; default `crypto.randomUUID`. */
@@ -55,25 +60,14 @@ export interface OutboxDeps {
 const MIN_TIMER_MS = 100;
 
 /**
- * Every read-modify-write of the stored outbox in this JavaScript realm goes through this one
- * chain, shared by all instances: even if a worker ended up with two Outbox objects, one could
- * never claim an entry the other has just claimed (storage.local has no compare-and-set).
- */
-let storageChain: Promise<unknown> = Promise.resolve();
-
-type Listener = (entries: OutboxEntry[]) => void;
-type SettledListener = (entry: OutboxEntry) => void;
-
-/** Another instance took the entry over (its lease expired) or it was discarded meanwhile. */
-class LeaseLostError extends Error {}
-
-/**
  * The durable outbox: every write the user asks for is stored in `storage.local` before it is
  * sent, and delivered exactly once, in order per page, across retries, worker stops and browser
- * restarts. The state machine is in `state.ts`, delivery in `deliver.ts`, storage in `store.ts`.
+ * restarts. The state machine is in `state.ts`, one attempt in `attempt.ts` (sending itself in
+ * `deliver.ts`), and every stored change goes through the journal (`journal.ts`) behind its
+ * storage port; the clock is injected.
  *
  * One instance per background worker. All storage updates go through one promise chain
- * (`mutate`), so concurrent calls never lose each other's changes; an entry being
+ * (`journal.mutate`), so concurrent calls never lose each other's changes; an entry being
  * sent is held both by an in-memory lock and by a persisted lease, so two flushes started
  * together never send it twice, and a stopped worker's lease simply expires.
  */
@@ -87,6 +81,7 @@ export class Outbox {
   private readonly concurrency: number;
   private readonly scheduleHook: ((at: number | null) => void) | undefined;
   private readonly onError: (err: unknown) => void;
+  private readonly journal: OutboxJournal;
 
   private readonly inFlight = new Set<string>();
   private running: Promise<void> | null = null;
@@ -95,8 +90,6 @@ export class Outbox {
   private poke: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
-  private readonly listeners = new Set<Listener>();
-  private readonly settledListeners = new Set<SettledListener>();
 
   constructor(deps: OutboxDeps) {
     this.getClient = deps.getClient;
@@ -108,6 +101,12 @@ export class Outbox {
     this.concurrency = Math.max(1, deps.concurrency ?? 4);
     this.scheduleHook = deps.schedule;
     this.onError = deps.onError ?? ((err) => console.error('pageclip outbox:', err));
+    this.journal = new OutboxJournal({
+      store: deps.store ?? storageLocalPort,
+      now: this.now,
+      savedRetentionMs: this.policy.savedRetentionMs,
+      onError: this.onError,
+    });
   }
 
   /**
@@ -116,11 +115,7 @@ export class Outbox {
    * existing entry: one click, one write.
    */
   async enqueue(write: WriteRequest, label: string): Promise<OutboxEntry> {
-    const parsed = WriteRequestSchema.parse(write);
-    const normalized: WriteRequest =
-      parsed.kind === 'create-page'
-        ? { ...parsed, markdown: withPageclipId(parsed.markdown, parsed.clipId) }
-        : parsed;
+    const normalized = normalizeWrite(write);
     const entry = await this.mutate((entries, now) => {
       const existing = entries.find((e) => e.id === normalized.clipId);
       if (existing) return { value: existing };
@@ -151,8 +146,8 @@ export class Outbox {
     return this.running;
   }
 
-  async list(): Promise<OutboxEntry[]> {
-    return (await readOutbox()).entries;
+  list(): Promise<OutboxEntry[]> {
+    return this.journal.list();
   }
 
   async get(id: string): Promise<OutboxEntry | null> {
@@ -165,35 +160,7 @@ export class Outbox {
    * Rejects if the entry is not (or no longer) in the outbox.
    */
   waitFor(id: string, timeoutMs: number): Promise<OutboxEntry> {
-    return new Promise<OutboxEntry>((resolve, reject) => {
-      let done = false;
-      const settle = (entry: OutboxEntry | null | undefined, force: boolean): void => {
-        if (done) return;
-        if (!entry) {
-          done = true;
-          cleanup();
-          reject(new Error(`outbox entry ${id} is not in the outbox`));
-        } else if (force || entry.status === 'saved' || entry.status === 'failed') {
-          done = true;
-          cleanup();
-          resolve(entry);
-        }
-      };
-      const off = this.onChange((entries) =>
-        settle(
-          entries.find((e) => e.id === id),
-          false,
-        ),
-      );
-      const timer = setTimeout(() => {
-        this.get(id).then((e) => settle(e, true), reject);
-      }, timeoutMs);
-      const cleanup = (): void => {
-        off();
-        clearTimeout(timer);
-      };
-      this.get(id).then((e) => settle(e, false), reject);
-    });
+    return waitForSettled(this, id, timeoutMs);
   }
 
   /** Queues a failed (or waiting) entry again, now; the user's decision after any warning. */
@@ -210,29 +177,21 @@ export class Outbox {
    * waiting out a backoff go now instead of after their delay. Failed entries stay failed.
    */
   async wake(): Promise<void> {
-    await this.mutate((entries, now) => {
-      let changed = false;
-      const next = entries.map((e) => {
-        if (e.status !== 'queued' || (e.nextAttemptAt ?? 0) <= now) return e;
-        changed = true;
-        return { ...e, nextAttemptAt: now, updatedAt: now };
-      });
-      return changed ? { next, value: undefined } : { value: undefined };
-    });
+    await this.mutate((entries, now) =>
+      mapEntries(entries, (e) =>
+        e.status === 'queued' && (e.nextAttemptAt ?? 0) > now
+          ? { ...e, nextAttemptAt: now, updatedAt: now }
+          : e,
+      ),
+    );
     await this.flush();
   }
 
   /** Retries every failed entry matching `filter` (e.g. all 401s once the user reconnected). */
   async retryAll(filter: (entry: OutboxEntry) => boolean = () => true): Promise<number> {
-    const count = await this.mutate((entries, now) => {
-      let n = 0;
-      const next = entries.map((e) => {
-        if (e.status !== 'failed' || !filter(e)) return e;
-        n += 1;
-        return userRetry(e, now);
-      });
-      return n > 0 ? { next, value: n } : { value: 0 };
-    });
+    const count = await this.mutate((entries, now) =>
+      mapEntries(entries, (e) => (e.status === 'failed' && filter(e) ? userRetry(e, now) : e)),
+    );
     if (count > 0) this.kick();
     return count;
   }
@@ -247,11 +206,7 @@ export class Outbox {
 
   /** "Edit destination": the same clip (same clipId) to another page or folder. */
   async retarget(id: string, write: WriteRequest, label?: string): Promise<void> {
-    const parsed = WriteRequestSchema.parse(write);
-    const normalized: WriteRequest =
-      parsed.kind === 'create-page'
-        ? { ...parsed, markdown: withPageclipId(parsed.markdown, parsed.clipId) }
-        : parsed;
+    const normalized = normalizeWrite(write);
     await this.mutate((entries, now) => {
       const i = indexOrThrow(entries, id);
       const entry = entries[i]!;
@@ -262,15 +217,13 @@ export class Outbox {
   }
 
   /** Called with all entries after every change made through this instance. */
-  onChange(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (entries: OutboxEntry[]) => void): () => void {
+    return this.journal.onChange(listener);
   }
 
   /** Called once per entry when it becomes `saved` or `failed` (for the badge's flash). */
-  onSettled(listener: SettledListener): () => void {
-    this.settledListeners.add(listener);
-    return () => this.settledListeners.delete(listener);
+  onSettled(listener: (entry: OutboxEntry) => void): () => void {
+    return this.journal.onSettled(listener);
   }
 
   /** Stops timers and further flushes of this instance (a test's simulated worker stop). */
@@ -304,7 +257,7 @@ export class Outbox {
     const running = new Map<string, Promise<void>>();
     for (;;) {
       if (this.disposed) break;
-      const { entries } = await readOutbox();
+      const entries = await this.list();
       const busyKeys = new Set([...running.keys()]);
       const ready = pickDeliverable(entries, this.now()).filter(
         (e) => !this.inFlight.has(e.id) && !busyKeys.has(orderKey(e)),
@@ -313,7 +266,11 @@ export class Outbox {
         if (running.size >= this.concurrency) break;
         const key = orderKey(entry);
         this.inFlight.add(entry.id);
-        const task = this.deliverOne(client, entry.id)
+        const task = attemptDelivery(this.journal, client, entry.id, {
+          token: this.newToken(),
+          policy: this.policy,
+          random: this.random,
+        })
           .catch(this.onError)
           .finally(() => {
             this.inFlight.delete(entry.id);
@@ -329,97 +286,27 @@ export class Outbox {
   }
 
   /** Entries left `sending` by a stopped worker, and keyed writes nearing the replay window. */
-  private recover(): Promise<void> {
-    return this.mutate((entries, now) => {
-      let changed = false;
-      const next = entries.map((e) => {
-        if (isStale(e, now) && !this.inFlight.has(e.id)) {
-          changed = true;
-          return recoverStale(e, now);
-        }
-        if (isDue(e, now) && nearsReplayWindow(e, now, this.policy.replayWarnAfterMs)) {
-          changed = true;
+  private async recover(): Promise<void> {
+    await this.mutate((entries, now) =>
+      mapEntries(entries, (e) => {
+        if (isStale(e, now) && !this.inFlight.has(e.id)) return recoverStale(e, now);
+        if (isDue(e, now) && nearsReplayWindow(e, now, this.policy.replayWarnAfterMs))
           return flagReplayWindow(e, now);
-        }
         return e;
-      });
-      return changed ? { next, value: undefined } : { value: undefined };
-    });
+      }),
+    );
   }
 
-  private postponeAll(): Promise<void> {
-    return this.mutate((entries, now) => {
+  private async postponeAll(): Promise<void> {
+    const error = {
+      status: null,
+      code: 'not_connected',
+      message: 'Pageclip is not connected to the service; this will be sent once it is.',
+      retryable: true,
+    };
+    await this.mutate((entries, now) => {
       const until = now + this.policy.notConnectedDelayMs;
-      const error = {
-        status: null,
-        code: 'not_connected',
-        message: 'Pageclip is not connected to the service; this will be sent once it is.',
-        retryable: true,
-      };
-      let changed = false;
-      const next = entries.map((e) => {
-        if (!isDue(e, now)) return e;
-        changed = true;
-        return postpone(e, error, until, now);
-      });
-      return changed ? { next, value: undefined } : { value: undefined };
-    });
-  }
-
-  private async deliverOne(client: OutboxApi, id: string): Promise<void> {
-    const token = this.newToken();
-    const claimed = await this.mutate((entries, now) => {
-      const i = entries.findIndex((e) => e.id === id);
-      const entry = entries[i];
-      if (!entry || !isDue(entry, now)) return { value: null };
-      if (nearsReplayWindow(entry, now, this.policy.replayWarnAfterMs)) {
-        return { next: replaceAt(entries, i, flagReplayWindow(entry, now)), value: null };
-      }
-      const sending = claim(entry, now, { token, until: now + this.policy.leaseMs });
-      return { next: replaceAt(entries, i, sending), value: sending };
-    });
-    if (!claimed) return;
-    try {
-      const result = await deliver(client, claimed, {
-        setTarget: async (pageId) => {
-          const held = await this.updateLeased(id, token, (e, now) => withTarget(e, pageId, now));
-          if (!held) throw new LeaseLostError(`outbox entry ${id} was taken over`);
-        },
-      });
-      await this.updateLeased(id, token, (e, now) => succeed(e, result, now));
-    } catch (err) {
-      if (err instanceof LeaseLostError) return;
-      const verdict = classifyError(err);
-      await this.updateLeased(id, token, (e, now) =>
-        verdict.retry
-          ? retryLater(e, verdict.error, {
-              uncertain: verdict.uncertain,
-              now,
-              delayMs: backoffDelay(e.backoffStep, {
-                baseMs: this.policy.baseDelayMs,
-                maxMs: this.policy.maxDelayMs,
-                random: this.random,
-                retryAfterMs: verdict.retryAfterMs,
-              }),
-            })
-          : fail(e, verdict.error, { uncertain: verdict.uncertain, now }),
-      );
-    }
-  }
-
-  /** Applies `update` only if this attempt still holds the entry's lease; false otherwise. */
-  private updateLeased(
-    id: string,
-    token: string,
-    update: (entry: OutboxEntry, now: number) => OutboxEntry,
-  ): Promise<boolean> {
-    return this.mutate((entries, now) => {
-      const i = entries.findIndex((e) => e.id === id);
-      const entry = entries[i];
-      if (!entry || entry.status !== 'sending' || entry.lease?.token !== token) {
-        return { value: false };
-      }
-      return { next: replaceAt(entries, i, update(entry, now)), value: true };
+      return mapEntries(entries, (e) => (isDue(e, now) ? postpone(e, error, until, now) : e));
     });
   }
 
@@ -439,61 +326,15 @@ export class Outbox {
     }, delay);
   }
 
-  /**
-   * Serialized read-modify-write of the stored outbox. `fn` returns `next` only when it changed
-   * something; listeners then see the new entries and entries that just became saved or failed.
-   */
-  private mutate<T>(
-    fn: (entries: OutboxEntry[], now: number) => { next?: OutboxEntry[]; value: T },
-  ): Promise<T> {
-    const run = async (): Promise<T> => {
-      const snapshot = await readOutbox();
-      const now = this.now();
-      const { next, value } = fn(snapshot.entries, now);
-      if (next) {
-        const kept = pruneSaved(next, now, this.policy.savedRetentionMs);
-        await writeOutbox({ entries: kept, quarantined: snapshot.quarantined });
-        this.emit(snapshot.entries, kept);
-      }
-      return value;
-    };
-    const result = storageChain.then(run, run);
-    storageChain = result.catch(() => undefined);
-    return result;
-  }
-
-  private emit(before: OutboxEntry[], after: OutboxEntry[]): void {
-    const previous = new Map(before.map((e) => [e.id, e.status]));
-    for (const listener of this.listeners) safeCall(() => listener(after), this.onError);
-    for (const entry of after) {
-      const was = previous.get(entry.id);
-      if ((entry.status === 'saved' || entry.status === 'failed') && was !== entry.status) {
-        for (const listener of this.settledListeners) safeCall(() => listener(entry), this.onError);
-      }
-    }
+  private mutate<T>(fn: (entries: OutboxEntry[], now: number) => Mutation<T>): Promise<T> {
+    return this.journal.mutate(fn);
   }
 }
 
-function pruneSaved(entries: OutboxEntry[], now: number, retentionMs: number): OutboxEntry[] {
-  return entries.filter((e) => e.status !== 'saved' || now - e.updatedAt < retentionMs);
-}
-
-function replaceAt(entries: OutboxEntry[], index: number, entry: OutboxEntry): OutboxEntry[] {
-  const next = [...entries];
-  next[index] = entry;
-  return next;
-}
-
-function indexOrThrow(entries: OutboxEntry[], id: string): number {
-  const i = entries.findIndex((e) => e.id === id);
-  if (i < 0) throw new Error(`outbox entry ${id} is not in the outbox`);
-  return i;
-}
-
-function safeCall(fn: () => void, onError: (err: unknown) => void): void {
-  try {
-    fn();
-  } catch (err) {
-    onError(err);
-  }
+/** A create carries its clipId as `pageclip_id`, so an uncertain create can be found again. */
+function normalizeWrite(write: WriteRequest): WriteRequest {
+  const parsed = WriteRequestSchema.parse(write);
+  return parsed.kind === 'create-page'
+    ? { ...parsed, markdown: withPageclipId(parsed.markdown, parsed.clipId) }
+    : parsed;
 }

@@ -3,7 +3,10 @@
  * fills in, what an edit, a mode change or a destination change does, when the form is
  * ready to save and what it sends. `use-clip-form.ts` runs it in the popup.
  */
-import type { ClipMode, PageSummary, PopupDraft, ResponseOf } from '../messaging';
+import type { ClipMode } from '../extract/result';
+import type { PageSummary } from '../messaging/library';
+import type { PopupDraft } from '../messaging/clipping';
+import type { ResponseOf } from '../messaging/requests';
 import { clipWrite, frontmatterBlock, type Operation, type Target } from './compose';
 import type { MessageKey } from './i18n';
 import { bookmarkMarkdown, type TabInfo } from './tab-bookmark';

@@ -5,8 +5,8 @@
  *
  * The popup edits the markdown *body* only; the extraction's frontmatter block is kept as it
  * came and put back in front (`frontmatterBlock`). The background adds the note on top and
- * `pageclip_id` to a new page's frontmatter (`clip.submit` in lib/messaging.ts). The markdown
- * rules themselves are lib/clip-markdown's; its YAML-free files are imported one by one so the
+ * `pageclip_id` to a new page's frontmatter (`clip.submit` in lib/messaging/clipping.ts). The
+ * markdown rules themselves are lib/clip-markdown's; its YAML-free files are imported one by one so the
  * popup's bundle stays without the YAML library.
  */
 import { frontmatterBlock } from '../clip-markdown/draft';

@@ -3,8 +3,8 @@
  * is running (one at a time), and the message the last one left. Messages are produced here
  * from the background's answer, so the rules are tested without rendering.
  */
-import type { ConnectionState, User } from '../messaging';
-import { MessageError } from '../messaging-client';
+import type { ConnectionState, User } from '../messaging/connection';
+import { MessageError } from '../messaging/channel';
 import { t, type MessageKey } from './i18n';
 import { originPatternOf } from './origin-pattern';
 import { problemText, type ProblemLike } from './problem-text';

@@ -3,8 +3,8 @@
  * loses nothing: each change is written once the user paused typing for `delayMs`.
  */
 import { useEffect, useMemo } from 'preact/hooks';
-import { sendToBackground } from '../messaging-client';
-import type { PopupDraft } from '../messaging';
+import { sendToBackground } from '../messaging/channel';
+import type { PopupDraft } from '../messaging/clipping';
 
 export const DRAFT_DELAY_MS = 400;
 

@@ -3,7 +3,7 @@
  * active result, the expanded branches of the tree, the inline "New folder" form and what
  * was last announced. `FolderPicker.tsx` renders it.
  */
-import type { Folder, RecentFolder } from '../messaging';
+import type { Folder, RecentFolder } from '../messaging/library';
 import { ancestorIds, folderPath, type FolderLite } from './folder-tree';
 import { listMove } from './keyboard';
 import { rankByQuery } from './search-rank';

@@ -1,7 +1,7 @@
 /**
- * Says plainly what went wrong, in the user's language (issue 5): unreachable service,
+ * Says plainly what went wrong, in the user's language: unreachable service,
  * revoked token (401), missing scope (403 names it), host permission not granted. Codes come
- * from the background (`Problem` in lib/messaging.ts) or an outbox entry's `lastError`.
+ * from the background (`Problem` in lib/messaging/problem.ts) or an outbox entry's `lastError`.
  */
 import { t } from './i18n';
 

@@ -1,6 +1,6 @@
 import { t, uiLanguage } from './i18n';
-import { sendToBackground } from '../messaging-client';
-import type { ResponseOf } from '../messaging';
+import { sendToBackground } from '../messaging/channel';
+import type { ResponseOf } from '../messaging/requests';
 
 /**
  * `popup.html?tab=ID` names the tab to clip when the popup is not the toolbar popup (opened

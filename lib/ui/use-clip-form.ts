@@ -3,8 +3,9 @@
  * render, re-extraction on a mode change, the bookmark fallback, draft autosave and Save.
  */
 import { useEffect, useReducer } from 'preact/hooks';
-import { sendToBackground } from '../messaging-client';
-import type { ClipMode, PopupDraft } from '../messaging';
+import { sendToBackground } from '../messaging/channel';
+import type { ClipMode } from '../extract/result';
+import type { PopupDraft } from '../messaging/clipping';
 import {
   clipDraft,
   clipFormReducer,

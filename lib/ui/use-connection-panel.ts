@@ -6,8 +6,8 @@
  */
 import { useEffect, useReducer } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { sendToBackground } from '../messaging-client';
-import type { ConnectionState } from '../messaging';
+import { sendToBackground } from '../messaging/channel';
+import type { ConnectionState } from '../messaging/connection';
 import {
   connectionPanelReducer,
   connectionStatus,

@@ -1,19 +1,17 @@
 /**
  * Everything the popup shows that is not the clip itself: the connection, the cached
  * folder tree, recents, clip defaults and the outbox. All of it is answered by the
- * background from storage at once (no network before the first render, issue 5); fresh
+ * background from storage at once (no network before the first render); fresh
  * data arrives later as background events and replaces it in place.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { onBackgroundEvent, sendToBackground } from '../messaging-client';
-import type {
-  ConnectionState,
-  Folder,
-  OutboxEntryData,
-  PendingHighlight,
-  PublicSettings,
-  ResponseOf,
-} from '../messaging';
+import { onBackgroundEvent, sendToBackground } from '../messaging/channel';
+import type { PendingHighlight } from '../messaging/clipping';
+import type { ConnectionState } from '../messaging/connection';
+import type { Folder } from '../messaging/library';
+import type { PublicSettings } from '../messaging/preferences';
+import type { ResponseOf } from '../messaging/requests';
+import type { OutboxEntryView } from '../outbox/entry';
 
 export interface PopupData {
   connection: ConnectionState;
@@ -21,7 +19,7 @@ export interface PopupData {
   foldersRefreshing: boolean;
   recent: ResponseOf<'recent.get'>;
   settings: PublicSettings;
-  outbox: OutboxEntryData[];
+  outbox: OutboxEntryView[];
   pendingHighlight: PendingHighlight | null;
 }
 

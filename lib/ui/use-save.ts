@@ -1,17 +1,18 @@
 /**
  * The save button's life: submit a write to the background (which records it in the outbox
  * before anything is sent), then follow that outbox entry until the service confirmed it or
- * it failed. "Saved" is shown only for a `saved` entry; while it is not, "Queued" (issue 6).
+ * it failed. "Saved" is shown only for a `saved` entry; while it is not, "Queued".
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { MessageError, sendToBackground } from '../messaging-client';
-import type { OutboxEntryData, Problem } from '../messaging';
+import { MessageError, sendToBackground } from '../messaging/channel';
+import type { Problem } from '../messaging/problem';
+import type { OutboxEntryView } from '../outbox/entry';
 import type { WriteRequest } from '../write-request';
 
 export type SaveState =
   | { phase: 'idle' }
   | { phase: 'saving' }
-  | { phase: 'submitted'; entry: OutboxEntryData }
+  | { phase: 'submitted'; entry: OutboxEntryView }
   | { phase: 'error'; problem: Problem };
 
 /** How long the first answer waits for delivery: long enough for a healthy service, short enough to feel instant. */
@@ -36,9 +37,9 @@ function toProblem(error: unknown): Problem {
   };
 }
 
-const final = (entry: OutboxEntryData) => entry.status === 'saved' || entry.status === 'failed';
+const final = (entry: OutboxEntryView) => entry.status === 'saved' || entry.status === 'failed';
 
-export function useSave(outbox: OutboxEntryData[]) {
+export function useSave(outbox: OutboxEntryView[]) {
   const [state, setState] = useState<SaveState>({ phase: 'idle' });
   const alive = useRef(true);
   useEffect(
@@ -50,7 +51,7 @@ export function useSave(outbox: OutboxEntryData[]) {
 
   const follow = useCallback(async (id: string) => {
     while (alive.current) {
-      let entry: OutboxEntryData;
+      let entry: OutboxEntryView;
       try {
         entry = await sendToBackground('outbox.wait', { id, timeoutMs: FOLLOW_WAIT_MS });
       } catch {

@@ -6,7 +6,7 @@ import {
   renderHighlight,
   splitFrontmatter,
 } from '../../lib/clip-markdown';
-import { HighlightTemplateDefault } from '../../lib/messaging';
+import { HighlightTemplateDefault } from '../../lib/highlight-template';
 
 const clipId = '2f1c6a4e-8b9d-4c3e-9f1a-0b2c3d4e5f60';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Options } from '../../components/Options';
-import type { ConnectionState } from '../../lib/messaging';
+import type { ConnectionState } from '../../lib/messaging/connection';
 import { installI18n } from '../ui/fake-i18n';
 import { connectedState, installFakeBackground, type Handlers } from './support/fake-background';
 

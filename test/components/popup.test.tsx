@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { OutboxEntryData } from '../../lib/messaging';
+import type { OutboxEntryView } from '../../lib/outbox/entry';
 import {
   article,
   BackgroundProblem,
@@ -16,7 +16,7 @@ import { renderPopup } from './support/render-popup';
 afterEach(cleanup);
 
 const never = <T,>() => new Promise<T>(() => undefined);
-const savedEntry = (write: OutboxEntryData['write'], label: string): OutboxEntryData =>
+const savedEntry = (write: OutboxEntryView['write'], label: string): OutboxEntryView =>
   entry({
     id: write.clipId,
     write,
@@ -116,7 +116,7 @@ describe('popup states', () => {
   });
 
   it('says Queued while the outbox has not confirmed, then Saved once it has', async () => {
-    let release: (e: OutboxEntryData) => void = () => undefined;
+    let release: (e: OutboxEntryView) => void = () => undefined;
     const { bg } = renderPopup({
       'clip.submit': (data) =>
         entry({

@@ -3,7 +3,8 @@
  * highlights (exactly once even when Chrome delivers the click twice), Clip link, the
  * keyboard commands, and what the user sees when the service is down or the token is
  * read-only. Context menus and shortcuts cannot be clicked by automation, so the tests call
- * the background's handlers with the arguments Chrome would pass (docs/development.md).
+ * the background's handlers with the arguments Chrome would pass (docs/development.md,
+ * "End-to-end tests in Chromium").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api';

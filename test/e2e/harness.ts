@@ -11,7 +11,7 @@
  *   await h.stopServiceWorker(); await h.restartBrowser();
  *   await h.close();
  *
- * The browser facts this relies on are in docs/development.md ("End-to-end tests").
+ * Facts this relies on are in docs/development.md ("End-to-end tests in Chromium").
  */
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -21,13 +21,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import type { E2eHooks } from '../../lib/background/e2e-hooks';
+import { MESSAGE_CHANNEL } from '../../lib/messaging/channel';
 import {
-  MESSAGE_CHANNEL,
-  RequestSchemas,
   type MessageType,
   type RequestOf,
+  RequestSchemas,
   type ResponseOf,
-} from '../../lib/messaging';
+} from '../../lib/messaging/requests';
 import { newestMtime, REPO_ROOT, withBuildLock } from '../helpers/build-lock';
 import { startService, type RunningService } from '../helpers/service';
 

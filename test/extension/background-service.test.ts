@@ -20,7 +20,7 @@ import { cancelSignIn, confirmSignIn } from '../../lib/background/sign-in-confir
 import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
 import { onMenuClicked } from '../../lib/background/menus';
-import type { BackgroundEvent } from '../../lib/messaging';
+import type { BackgroundEvent } from '../../lib/messaging/events';
 import { Outbox } from '../../lib/outbox';
 import { connectedUserItem, recentPagesItem, tokenItem } from '../../lib/settings';
 import { startService, type RunningService } from '../helpers/service';

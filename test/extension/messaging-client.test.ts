@@ -7,8 +7,8 @@ import {
   MessageError,
   onBackgroundEvent,
   sendToBackground,
-} from '../../lib/messaging-client';
-import type { BackgroundEvent } from '../../lib/messaging';
+} from '../../lib/messaging/channel';
+import type { BackgroundEvent } from '../../lib/messaging/events';
 
 const popupSender = () => ({ id: browser.runtime.id, url: browser.runtime.getURL('/popup.html') });
 

@@ -7,7 +7,7 @@ import {
   isOwnExtensionPage,
   type Handlers,
 } from '../../lib/background/router';
-import { MESSAGE_CHANNEL } from '../../lib/messaging';
+import { MESSAGE_CHANNEL } from '../../lib/messaging/channel';
 
 // Only the handlers a test calls are needed; the rest must never run.
 function handlers(partial: Partial<Handlers>): Handlers {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
-import { RequestSchemas } from '../../lib/messaging';
+import { RequestSchemas } from '../../lib/messaging/requests';
 import { DEFAULT_PAGE_LINK_TEMPLATE, pageLinkTemplateItem } from '../../lib/settings';
 
 // The settings handlers touch storage only; no outbox or client is reached.

@@ -103,7 +103,7 @@ describe('npm run zip', () => {
       'entrypoints/options/index.html',
       'contract/index.ts',
       'lib/extract/index.ts',
-      'lib/messaging.ts',
+      'lib/messaging/requests.ts',
       'public/_locales/en/messages.json',
     ])
       expect(entries).toContain(f);

@@ -12,7 +12,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_CHANNEL } from '../../lib/messaging-client';
+import { MESSAGE_CHANNEL } from '../../lib/messaging/channel';
 import { launchExtension, type ExtensionHarness } from '../e2e/harness';
 import { tabIdOf } from '../e2e/ui-support';
 import { startService, type RunningService } from '../helpers/service';

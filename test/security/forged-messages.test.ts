@@ -15,7 +15,8 @@ import {
   type Handlers,
   type Sender,
 } from '../../lib/background/router';
-import { MESSAGE_CHANNEL, RequestSchemas, type MessageType } from '../../lib/messaging';
+import { MESSAGE_CHANNEL } from '../../lib/messaging/channel';
+import { type MessageType, RequestSchemas } from '../../lib/messaging/requests';
 
 const TYPES = Object.keys(RequestSchemas) as MessageType[];
 

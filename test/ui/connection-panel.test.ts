@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ConnectionState } from '../../lib/messaging';
-import { MessageError } from '../../lib/messaging-client';
+import type { ConnectionState } from '../../lib/messaging/connection';
+import { MessageError } from '../../lib/messaging/channel';
 import {
   accountLabel,
   connectionPanelReducer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Folder, RecentFolder } from '../../lib/messaging';
+import type { Folder, RecentFolder } from '../../lib/messaging/library';
 import {
   folderHint,
   folderPickerReducer,

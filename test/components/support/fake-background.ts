@@ -1,22 +1,21 @@
 /**
  * A background worker for component tests: a real `runtime.onMessage` listener on fakeBrowser
- * that validates every request against `lib/messaging.ts` (so the UI is held to the
+ * that validates every request against `lib/messaging/requests.ts` (so the UI is held to the
  * contract) and answers from a scripted state the test can change, like the real one would.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { EVENT_CHANNEL, MESSAGE_CHANNEL } from '../../../lib/messaging/channel';
+import type { ConnectionState } from '../../../lib/messaging/connection';
+import type { BackgroundEvent } from '../../../lib/messaging/events';
+import type { PageSummary } from '../../../lib/messaging/library';
+import type { Problem } from '../../../lib/messaging/problem';
 import {
-  EVENT_CHANNEL,
-  MESSAGE_CHANNEL,
-  RequestSchemas,
-  type BackgroundEvent,
-  type ConnectionState,
   type MessageType,
-  type OutboxEntryData,
-  type PageSummary,
   type ParsedRequestOf,
-  type Problem,
+  RequestSchemas,
   type ResponseOf,
-} from '../../../lib/messaging';
+} from '../../../lib/messaging/requests';
+import type { OutboxEntryView } from '../../../lib/outbox/entry';
 
 export const FOLDER_WORK = '11111111-1111-4111-8111-111111111111';
 export const FOLDER_READING = '22222222-2222-4222-8222-222222222222';
@@ -74,7 +73,7 @@ export function article(
   } as ResponseOf<'tab.extract'>;
 }
 
-export function entry(overrides: Partial<OutboxEntryData> = {}): OutboxEntryData {
+export function entry(overrides: Partial<OutboxEntryView> = {}): OutboxEntryView {
   const clipId = overrides.id ?? crypto.randomUUID();
   return {
     id: clipId,
@@ -86,6 +85,7 @@ export function entry(overrides: Partial<OutboxEntryData> = {}): OutboxEntryData
     lastError: null,
     result: null,
     label: 'Queued page',
+    replayWindowWarning: false,
     ...overrides,
   };
 }
@@ -97,7 +97,7 @@ export interface FakeBackground {
     connection: ConnectionState;
     folders: { id: string; name: string; parentId: string | null; permission: string | null }[];
     pages: Record<string, PageSummary[]>;
-    outbox: OutboxEntryData[];
+    outbox: OutboxEntryView[];
     recent: ResponseOf<'recent.get'>;
   };
   emit(event: BackgroundEvent): Promise<void>;
@@ -217,7 +217,7 @@ export function installFakeBackground(handlers: Handlers = {}): FakeBackground {
     async emit(event) {
       await fakeBrowser.runtime.onMessage.trigger(
         { channel: EVENT_CHANNEL, event },
-        // Events count only from our own extension's pages (lib/messaging-client.ts).
+        // Events count only from our own extension's pages (lib/messaging/channel.ts).
         { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/background.js') },
         () => undefined,
       );

@@ -1,28 +1,31 @@
 /**
- * The UI's side of `lib/messaging.ts` without zod at run time, so the popup stays within its
- * 40 kB budget: import values from here and types from `lib/messaging`.
+ * The pages' side of messaging, without zod at run time so the popup stays within its 40 kB
+ * budget: UI code imports values from here and only types from the contract modules
+ * (`requests.ts`, `events.ts`, and the shapes they are made of).
  *
- * Why the UI does not parse answers again: the background validates every request against the
- * contract and every answer against its response schema before sending it (see
- * `lib/background/router.ts`), and answers and events reach an extension page only from our
- * own extension (`sendMessage` replies; events are checked below for our extension id and an
- * extension URL, so a content script cannot forge one). Parsing twice would cost the popup
- * ~20 kB of zod and a parse of 5,000 folders per open, for no extra safety.
+ * Directions:
+ * - page (popup, options) → background: `sendToBackground(type, data)`; the background's router
+ *   parses every request and every answer against `RequestSchemas`.
+ * - background → pages: broadcast events (`BackgroundEvent`), e.g. "the folder cache was
+ *   refreshed", "an outbox entry changed"; pages listen with `onBackgroundEvent`.
+ * - The extraction script answers `scripting.executeScript` (see `extractor.ts`); content
+ *   scripts never send runtime messages, and the background refuses any message that does not
+ *   come from one of our own extension pages.
+ *
+ * Why the UI does not parse answers again: the background validates every answer against its
+ * response schema before sending it (`lib/background/router.ts`), and answers and events reach
+ * an extension page only from our own extension (`sendMessage` replies; events are checked
+ * below for our extension id and an extension URL, so a content script cannot forge one).
+ * Parsing twice would cost the popup ~20 kB of zod and a parse of 5,000 folders per open, for
+ * no extra safety. The API token never appears in an answer: only the background holds it.
  */
 import { browser } from 'wxt/browser';
-import type {
-  BackgroundEvent,
-  MessageType,
-  Problem,
-  ProblemCode,
-  RequestOf,
-  ResponseOf,
-} from './messaging';
+import type { BackgroundEvent } from './events';
+import type { Problem, ProblemCode } from './problem';
+import type { MessageType, RequestOf, ResponseOf } from './requests';
 
 export const MESSAGE_CHANNEL = 'pageclip/request';
 export const EVENT_CHANNEL = 'pageclip/event';
-
-export const HighlightTemplateDefault = '> {{quote}}\n\n— [{{title}}]({{url}}), {{date}}';
 
 /** A failed request: the background's `Problem` (code and message for the UI). */
 export class MessageError extends Error {

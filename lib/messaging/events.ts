@@ -1,0 +1,12 @@
+/** What the background tells open Pageclip pages without being asked. */
+import { z } from 'zod';
+import { OutboxEntryViewSchema } from '../outbox/entry';
+import { ConnectionStateSchema } from './connection';
+
+export const BackgroundEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('connection-changed'), state: ConnectionStateSchema }),
+  z.object({ type: z.literal('folders-changed') }),
+  z.object({ type: z.literal('pages-changed'), parentId: z.string().nullable() }),
+  z.object({ type: z.literal('outbox-changed'), entries: z.array(OutboxEntryViewSchema) }),
+]);
+export type BackgroundEvent = z.infer<typeof BackgroundEventSchema>;

@@ -1,0 +1,29 @@
+/**
+ * The extraction script's contract (background → page → background): the plain options the
+ * background passes into the injected script, and what the script returns, which the background
+ * parses like any untrusted input. The script itself takes only the types from here.
+ */
+import { z } from 'zod';
+import { ClipModeSchema, ExtractResultSchema } from '../extract/result';
+
+export const ExtractorOptionsSchema = z.object({
+  mode: ClipModeSchema,
+  now: z.string(), // ISO; the clipped time from the background's clock
+  extraFrontmatter: z.record(z.string(), z.string()),
+});
+export type ExtractorOptions = z.infer<typeof ExtractorOptionsSchema>;
+
+/** The extraction with its markdown document (`withClipMarkdown`), as it leaves the page. */
+export const ClipExtractionSchema = ExtractResultSchema.extend({ markdown: z.string() });
+
+export const ExtractionResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    selectionAvailable: z.boolean(),
+    /** The selected text alone (for highlights); empty when nothing is selected. */
+    selectionText: z.string(),
+    result: ClipExtractionSchema,
+  }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type ExtractionResult = z.infer<typeof ExtractionResultSchema>;
