@@ -79,6 +79,13 @@ describe.concurrent('token', { timeout: 90_000 }, () => {
     expectError(await api.post('/pages', { title: 't', markdown: 'x' }), 403, 'insufficient_scope');
   });
 
+  it('says in its usage line what a token made without --scopes grants', async () => {
+    const usage = await svc.cli(['--help']);
+    const line = usage.split('\n').find((l) => l.trim().startsWith('token '));
+    expect(line).toMatch(/default:? pages:read\b/);
+    expect(line).not.toMatch(/\[--scopes pages:read,pages:write\]/);
+  });
+
   it('names the token with --name, as the token list shows', async () => {
     const name = `cli-named-${uuid().slice(0, 8)}`;
     await svc.token({ name });
