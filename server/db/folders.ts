@@ -1,3 +1,4 @@
+import { cleanTitleOr } from '../domain/names';
 import type { Database } from './database';
 
 export interface FolderRow {
@@ -88,6 +89,25 @@ export function foldersRepository(db: Database) {
      UPDATE folders SET deleted_at = NULL, trash_root = NULL WHERE id IN (SELECT id FROM sub)`,
   );
   const moveToRoot = db.prepare('UPDATE folders SET parent_id = NULL WHERE id = ?');
+  // Levels from the top: a top-level folder is at 1.
+  const depth = db.prepare<[string], { n: number | null }>(
+    `WITH RECURSIVE up(id, n) AS (
+       SELECT parent_id, 1 FROM folders WHERE id = ?
+       UNION ALL SELECT f.parent_id, up.n + 1 FROM folders f JOIN up ON f.id = up.id
+     ) SELECT max(n) AS n FROM up`,
+  );
+  // Levels of a subtree: a folder without subfolders is 1 tall.
+  const height = db.prepare<[string], { n: number | null }>(
+    `WITH RECURSIVE sub(id, n) AS (
+       SELECT ?, 1 UNION ALL SELECT f.id, sub.n + 1 FROM folders f JOIN sub ON f.parent_id = sub.id
+     ) SELECT max(n) AS n FROM sub`,
+  );
+  // Set-based removal: detaching first means no row has a child when it is deleted, so the
+  // ON DELETE CASCADE never recurses (SQLite stops recursive cascades at 1000 levels).
+  const detachAll = db.prepare(
+    'UPDATE folders SET parent_id = NULL WHERE id IN (SELECT value FROM json_each(?))',
+  );
+  const removeAll = db.prepare('DELETE FROM folders WHERE id IN (SELECT value FROM json_each(?))');
   const remove = db.prepare('DELETE FROM folders WHERE id = ?');
   const byName = db.prepare<[string], FolderRow>(
     `SELECT ${COLUMNS} FROM folders WHERE name = ? AND deleted_at IS NULL ORDER BY created_at, id`,
@@ -124,11 +144,15 @@ export function foldersRepository(db: Database) {
 
   return {
     get: (id: string): FolderRow | undefined => get.get(id),
+    /** Names are stored without control characters (docs/api.md, Limits). */
     insert(row: Omit<FolderRow, 'restricted' | 'deleted_at' | 'trash_root'>): void {
-      insert.run(row);
+      insert.run({ ...row, name: cleanTitleOr(row.name, 'Folder') });
     },
-    update(row: FolderRow): void {
-      update.run(row);
+    /** Saves name, icon and parent; returns the row as stored. */
+    update(row: FolderRow): FolderRow {
+      const saved = { ...row, name: cleanTitleOr(row.name, 'Folder') };
+      update.run(saved);
+      return saved;
     },
     restrict: (id: string): boolean => restrict.run(id).changes > 0,
     children: (id: string): FolderRow[] => children.all(id),
@@ -148,6 +172,16 @@ export function foldersRepository(db: Database) {
       restoreFolders.run(params);
     },
     moveToRoot: (id: string) => void moveToRoot.run(id),
+    /** How many levels from the top the folder is (1: top level). */
+    depth: (id: string): number => depth.get(id)?.n ?? 0,
+    /** How many levels the folder's subtree spans, the folder included. */
+    height: (id: string): number => height.get(id)?.n ?? 1,
+    /** Deletes these folders, which must hold no pages and no folders outside the set. */
+    removeAll(ids: string[]): void {
+      const json = JSON.stringify(ids);
+      detachAll.run(json);
+      removeAll.run(json);
+    },
     remove: (id: string) => void remove.run(id),
     byName: (name: string): FolderRow[] => byName.all(name),
     list(ids: string, limit: number, after?: KeysetPosition): FolderRow[] {

@@ -3,6 +3,7 @@ import type { FolderRow } from '../db/folders';
 import type { Deps } from '../http/env';
 import { ADMIN, VIEW } from './access';
 import { newEtag } from './content';
+import { assertFolderFits } from './folder-depth';
 
 /**
  * Copies a folder's accessible, live subtree under `targetId` for `userId`, who owns every
@@ -52,6 +53,9 @@ export function copyFolderTree(
   };
 
   const tree = snapshot(source, sourceLevel);
+  const height = (node: Node): number =>
+    1 + node.children.reduce((tallest, child) => Math.max(tallest, height(child)), 0);
+  assertFolderFits(repos, targetId, height(tree));
   const now = deps.now();
   const write = (node: Node, parentId: string | null): string => {
     const id = crypto.randomUUID();

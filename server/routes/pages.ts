@@ -132,6 +132,7 @@ export function pagesRoutes(deps: Deps) {
       const result = repos.db.transaction(() => {
         const { page, level } = access.page(userId, c.req.valid('param').pageId, EDIT);
         const target = access.target(userId, parentId);
+        access.assertMove(userId, page, level, target, `page ${page.id}`);
         const moved = repos.pages.updateMeta({ ...page, parent_id: target?.id ?? null });
         return presentPage(moved, level);
       })();

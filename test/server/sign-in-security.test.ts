@@ -53,7 +53,7 @@ describe('return_to after sign-in', () => {
 describe('cross-site posts to /auth/*', () => {
   it('refuses a sign-in posted from another site (login CSRF)', async () => {
     const { email, password } = await newUser(svc, 'csrf');
-    const crossSite = [
+    const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
