@@ -38,7 +38,7 @@ export function foldersRepository(db: Database) {
   );
   // Every folder the user reaches, with the best level along any path: owned folders count as
   // an admin grant; grants flow down to children unless a child is restricted
-  // (decisions.md, Permissions). UNION (not ALL) keeps each (id, level) once, so an owner's
+  // (docs/api.md, Permissions). UNION (not ALL) keeps each (id, level) once, so an owner's
   // own tree is walked once per level, not once per ancestor.
   const reachable = db.prepare<[{ user: string }], { id: string; lvl: number }>(
     `WITH RECURSIVE acc(id, lvl) AS (

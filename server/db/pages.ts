@@ -36,7 +36,7 @@ const META =
   'id, owner_id, parent_id, title, icon, etag, restricted, created_at, updated_at, deleted_at';
 
 // Pages the user owns, was granted directly, or reaches through a folder (restricted pages
-// are reached only by owner or direct grant; decisions.md, Permissions).
+// are reached only by owner or direct grant; docs/api.md, Permissions).
 const VISIBLE = `(owner_id = @user
   OR id IN (SELECT item_id FROM grants WHERE user_id = @user)
   OR (restricted = 0 AND parent_id IN (SELECT value FROM json_each(@folders))))`;

@@ -4,7 +4,7 @@ import type { PageRow } from '../db/pages';
 import type { Repositories } from '../db/repositories';
 
 /**
- * Permissions in the local service (decisions.md, Permissions): the creator of an item holds
+ * Permissions in the local service (docs/api.md, Permissions): the creator of an item holds
  * `admin` on it; grants (`view` 1, `edit` 2, `admin` 3) on an item or an ancestor folder
  * reach it, and owning a folder counts as an `admin` grant on it; a restricted item stops
  * everything from above. Single-item checks walk the ancestor chain by primary key (a few

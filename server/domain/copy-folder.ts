@@ -7,7 +7,7 @@ import { assertFolderFits } from './folder-depth';
 
 /**
  * Copies a folder's accessible, live subtree under `targetId` for `userId`, who owns every
- * copy (decisions.md, Lifecycle). The source tree is read in full before anything is
+ * copy (docs/api.md, Lifecycle). The source tree is read in full before anything is
  * written, so copying a folder into itself cannot recurse into its own copy. Items the
  * caller cannot reach (restricted, or simply not visible) are skipped and reported.
  */

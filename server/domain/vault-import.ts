@@ -6,7 +6,7 @@ import { MAX_TITLE_LENGTH } from './names';
 import { noteIndex } from './note-index';
 
 /**
- * The note-vault import (spec, Import; decisions.md, Vault import):
+ * The note-vault import (spec, Import; docs/api.md, Vault import):
  * 1. Check every file on its own; a bad one becomes an `errors` entry naming it.
  * 2. Store images (base64 `data` with an image `mimeType`), served at /api/v1/images/{id}.
  * 3. Make folders from note paths (at the root; reused within one import; at most

@@ -106,7 +106,7 @@ export function foldersRoutes(deps: Deps) {
   app.openapi(
     createRoute({
       ...routeOf(operations.updateFolder),
-      middleware: [write] as const,
+      middleware: [write, read] as const,
     }),
     (c) => {
       const body = c.req.valid('json');

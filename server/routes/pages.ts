@@ -103,7 +103,7 @@ export function pagesRoutes(deps: Deps) {
   app.openapi(
     createRoute({
       ...routeOf(operations.updatePage),
-      middleware: [write] as const,
+      middleware: [write, read] as const,
     }),
     (c) => {
       const body = c.req.valid('json');
@@ -124,7 +124,7 @@ export function pagesRoutes(deps: Deps) {
   app.openapi(
     createRoute({
       ...routeOf(operations.movePage),
-      middleware: [write] as const,
+      middleware: [write, read] as const,
     }),
     (c) => {
       const { parentId } = c.req.valid('json');

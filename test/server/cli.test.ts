@@ -1,5 +1,5 @@
-// The service's command line (decisions.md "The local service's command line and sign-in"; team
-// brief "Local service command line"): commands work while the service runs.
+// The service's command line (docs/api.md, Command line, data and logs): commands work while
+// the service runs.
 // Tests here are independent, so they run concurrently: most of their time is CLI processes.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
