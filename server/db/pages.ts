@@ -17,10 +17,9 @@ export interface PageRow {
   deleted_at: number | null;
 }
 
+/** Whose pages a list shows; the user's `temp.reach` rows must be current (reach.ts). */
 export interface ListScope {
   userId: string;
-  /** JSON array of the folder ids whose pages the user reaches through ownership or grants. */
-  folderIds: string;
 }
 
 /** A position in a page listing, taken against the snapshot at stamp `asOf`. */
@@ -39,7 +38,8 @@ const META =
 // are reached only by owner or direct grant; docs/api.md, Permissions).
 const VISIBLE = `(owner_id = @user
   OR id IN (SELECT item_id FROM grants WHERE user_id = @user)
-  OR (restricted = 0 AND parent_id IN (SELECT value FROM json_each(@folders))))`;
+  OR (restricted = 0 AND EXISTS (SELECT 1 FROM temp.reach r
+        WHERE r.user_id = @user AND r.folder_id = pages.parent_id)))`;
 
 export function pagesRepository(db: Database) {
   const get = db.prepare<[string], PageRow>(`SELECT ${META} FROM pages WHERE id = ?`);
@@ -195,7 +195,6 @@ export function pagesRepository(db: Database) {
     ): { row: PageRow; at: number }[] {
       const params = {
         user: scope.userId,
-        folders: scope.folderIds,
         limit,
         asOf,
         parent: parentId ?? null,
@@ -221,7 +220,7 @@ export function pagesRepository(db: Database) {
         .slice(0, limit);
     },
     listTrash(scope: ListScope, limit: number, after?: KeysetPosition): PageRow[] {
-      const params = { user: scope.userId, folders: scope.folderIds, limit, ...after };
+      const params = { user: scope.userId, limit, ...after };
       return (after ? trashed.after : trashed.first).all(params) as PageRow[];
     },
   };

@@ -8,7 +8,7 @@ import type { Repositories } from '../db/repositories';
  * `admin` on it; grants (`view` 1, `edit` 2, `admin` 3) on an item or an ancestor folder
  * reach it, and owning a folder counts as an `admin` grant on it; a restricted item stops
  * everything from above. Single-item checks walk the ancestor chain by primary key (a few
- * lookups, never a scan); lists use the recursive query in `folders.reachable`.
+ * lookups, never a scan); lists use the reach table (server/db/reach.ts).
  */
 export const VIEW = 1;
 export const EDIT = 2;

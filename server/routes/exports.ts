@@ -56,7 +56,7 @@ export function exportsRoutes(deps: Deps) {
       const dirs = new Map<string | null, { node: Zippable; taken: Set<string> }>();
       dirs.set(null, { node: tree, taken: new Set() });
       const folderRows = new Map<string, FolderRow>();
-      for (const id of reach.folders.keys()) {
+      for (const id of reach.folders().keys()) {
         const row = repos.folders.get(id);
         if (row && row.deleted_at === null) folderRows.set(id, row);
       }

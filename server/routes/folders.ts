@@ -48,7 +48,7 @@ export function foldersRoutes(deps: Deps) {
       const { cursor, limit } = c.req.valid('query');
       const after = decodeCursor('folders', cursor);
       const reach = reachOf(repos, c.var.caller.user.id);
-      const rows = repos.folders.list(reach.scope.folderIds, limit + 1, after);
+      const rows = repos.folders.list(reach.scope, limit + 1, after);
       const page = paginate(rows, limit, 'folders', (r) => ({ at: r.created_at, id: r.id }));
       return c.json(
         {

@@ -45,7 +45,7 @@ export function trashRoutes(deps: Deps) {
       const { cursor, limit } = c.req.valid('query');
       const after = decodeCursor('trash-folders', cursor);
       const reach = reachOf(repos, c.var.caller.user.id);
-      const rows = repos.folders.listTrash(reach.scope.folderIds, limit + 1, after);
+      const rows = repos.folders.listTrash(reach.scope, limit + 1, after);
       const page = paginate(rows, limit, 'trash-folders', (r) => ({ at: r.deleted_at!, id: r.id }));
       return c.json(
         {
