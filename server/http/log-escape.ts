@@ -3,8 +3,8 @@
  * characters, line separators and bidirectional controls are written as escapes, so a path
  * such as `/x%0AGET%20/forged` or one carrying ANSI sequences cannot forge or hide lines.
  */
-// eslint-disable-next-line no-control-regex -- escaping control characters is the point
 const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- escaping control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\\]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };

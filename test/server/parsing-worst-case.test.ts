@@ -1,9 +1,9 @@
 // Title, embed and wiki-link parsing take linear time (docs/api.md, Limits): the worst inputs
 // at the size limits must finish within the test's timeout, which is the only bound here
-// (`npm run bench:service -- --worst` prints the times).
+// (`npm run bench:service -- --worst-inputs` prints the times).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
-import { WORST_NOTES, worstHeading } from '../../scripts/worst-inputs';
+import { WORST_NOTES, worstHeading } from '../../scripts/bench/worst-inputs';
 import { expectStatus, getContent, tokenClient, type Client } from './support/http';
 
 let svc: RunningService;
