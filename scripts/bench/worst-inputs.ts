@@ -10,10 +10,13 @@ export const WORST_SIZE = 5 * MiB - 16;
 const fill = (unit: string, tail = ''): string =>
   unit.repeat(Math.floor((WORST_SIZE - tail.length) / unit.length)) + tail;
 
-/** `# a`, then spaces, then `x`: one heading line as long as the limit allows. */
-export function worstHeading(): string {
-  return `# a${' '.repeat(WORST_SIZE - 4)}x`;
-}
+/** Documents for `POST /imports/page`, whose title is parsed from frontmatter or a heading. */
+export const WORST_PAGES: Record<string, () => string> = {
+  // `# a`, then spaces, then `x`: one heading line as long as the limit allows.
+  'a heading "# a", spaces, "x"': () => `# a${' '.repeat(WORST_SIZE - 4)}x`,
+  // A frontmatter title of nested flow collections, then a heading.
+  'a frontmatter title of "["': () => `---\ntitle: ${fill('[', '\n---\n# Heading\n').slice(11)}`,
+};
 
 /** Vault notes that once made wiki-link and embed parsing quadratic. */
 export const WORST_NOTES: Record<string, () => string> = {
@@ -28,7 +31,7 @@ export const WORST_NOTES: Record<string, () => string> = {
 
 /**
  * Sends each worst input once to a running service and returns how long the service took to
- * answer: the page import of `worstHeading()`, then a vault import of each `WORST_NOTES` note.
+ * answer: a page import of each `WORST_PAGES` document, then a vault import of each `WORST_NOTES` note.
  */
 export async function timeWorstInputs(
   baseUrl: string,
@@ -44,9 +47,10 @@ export async function timeWorstInputs(
     await response.arrayBuffer();
     return { input, status: response.status, ms: performance.now() - started };
   };
-  const rows = [
-    await send('page import: "# a", spaces, "x"', '/imports/page', 'text/markdown', worstHeading()),
-  ];
+  const rows = [];
+  for (const [name, make] of Object.entries(WORST_PAGES)) {
+    rows.push(await send(`page import: ${name}`, '/imports/page', 'text/markdown', make()));
+  }
   for (const [name, make] of Object.entries(WORST_NOTES)) {
     const body = JSON.stringify({ files: [{ path: 'Worst.md', content: make() }] });
     rows.push(await send(`vault note: ${name}`, '/imports/vaultapp', 'application/json', body));

@@ -48,22 +48,40 @@ function headingText(body: string, from: number, to: number): string {
   return text.slice(0, MAX_TITLE_LENGTH);
 }
 
+/** The most YAML read for a frontmatter title: the library's time grows faster than its input. */
+const MAX_TITLE_YAML = 4096;
+
+/**
+ * The top-level `title` of a frontmatter block. Only the `title:` line and its indented
+ * continuation lines go to the YAML library, at most MAX_TITLE_YAML characters of them: a
+ * whole 5 MiB block of `[[[…` kept it busy for minutes and took gigabytes.
+ */
+function frontmatterTitle(frontmatter: string): string | undefined {
+  const lines = frontmatter.split('\n');
+  const start = lines.findIndex((line) => /^title[ \t]*:/.test(line));
+  if (start === -1) return undefined;
+  let snippet = lines[start]!;
+  for (let i = start + 1; i < lines.length && /^[ \t]/.test(lines[i]!); i++) {
+    snippet += `\n${lines[i]}`;
+    if (snippet.length > MAX_TITLE_YAML) break;
+  }
+  if (snippet.length > MAX_TITLE_YAML) return undefined;
+  try {
+    const data = parseYaml(snippet) as unknown;
+    const title =
+      data && typeof data === 'object' ? (data as { title?: unknown }).title : undefined;
+    return typeof title === 'string' && cleanTitle(title) !== '' ? cleanTitle(title) : undefined;
+  } catch {
+    // A title that is not YAML is ignored; the title comes from elsewhere.
+    return undefined;
+  }
+}
+
 /** Title of an imported document: `title` in its frontmatter, else its first `# ` heading. */
 export function importedTitle(text: string): string | undefined {
   const { frontmatter, body } = splitFrontmatter(text);
-  if (frontmatter) {
-    try {
-      const data = parseYaml(
-        frontmatter.replace(/^---[^\n]*\n/, '').replace(/\n(---|\.\.\.)[ \t]*\r?\n?$/, ''),
-      ) as unknown;
-      if (data && typeof data === 'object' && 'title' in data) {
-        const title = (data as { title: unknown }).title;
-        if (typeof title === 'string' && cleanTitle(title) !== '') return cleanTitle(title);
-      }
-    } catch {
-      // Frontmatter that is not YAML is kept as written; the title comes from elsewhere.
-    }
-  }
+  const fromFrontmatter = frontmatter ? frontmatterTitle(frontmatter) : undefined;
+  if (fromFrontmatter !== undefined) return fromFrontmatter.slice(0, MAX_TITLE_LENGTH);
   const heading = firstHeading(body);
   return heading === undefined ? undefined : cleanTitle(heading) || undefined;
 }
