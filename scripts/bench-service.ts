@@ -1,8 +1,12 @@
 /**
- * Service benchmark (issue 2): the real service as a child process on loopback, a seeded
+ * Service benchmark: the real service as a child process on loopback, a seeded
  * database, then concurrent keep-alive clients measuring each operation in turn.
  *
  *   npm run bench:service [-- --pages 10000 --clients 16 --seconds 10 --client fetch|http]
+ *   npm run bench:service -- --worst-inputs
+ *
+ * `--worst-inputs` instead times, one request each, the inputs that once made the service's
+ * markdown parsing quadratic, at the 5 MiB limit (scripts/bench/worst-inputs.ts).
  *
  * 1. Start `server/cli.ts serve --port 0 --quiet` on a temp data dir (test/helpers/service.ts).
  *    Clients use node:http keep-alive connections by default; `--client fetch` uses fetch
@@ -30,6 +34,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startService, type RunningService } from '../test/helpers/service';
 import { formatTable, summarise, type OperationStats } from './bench/service-stats';
+import { timeWorstInputs } from './bench/worst-inputs';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +43,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     'max-requests': { type: 'string', default: '500000' },
     client: { type: 'string', default: 'http' },
+    'worst-inputs': { type: 'boolean', default: false },
   },
 });
 
@@ -220,7 +226,22 @@ const loadNow = () =>
     .map((n) => n.toFixed(1))
     .join('/');
 
+async function worstInputs(): Promise<void> {
+  const service = await startService();
+  try {
+    const rows = await timeWorstInputs(service.baseUrl, await service.token({ name: 'bench' }));
+    for (const row of rows) {
+      console.log(
+        `${row.input.padEnd(48)} ${String(row.status).padStart(3)} ${row.ms.toFixed(0).padStart(7)} ms`,
+      );
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
 async function main(): Promise<void> {
+  if (values['worst-inputs']) return worstInputs();
   const loadAtStart = loadNow();
   console.error(
     `starting the service (pages ${PAGES}, clients ${CLIENTS}, ${SECONDS} s per operation)`,

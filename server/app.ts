@@ -5,8 +5,10 @@ import type { Repositories } from './db/repositories';
 import { accessControl } from './domain/access';
 import { ApiError } from './http/api-error';
 import { authenticate } from './http/auth';
-import { apiBodyCap, readBody } from './http/body';
+import { allowedHosts } from './http/allowed-hosts';
+import { apiBodyCap, readBody, refuseDeclaredOversize } from './http/body';
 import { newRouter, type AppEnv, type Deps } from './http/env';
+import { escapeForLog } from './http/log-escape';
 import { requestLog } from './http/request-log';
 import { authRoutes } from './routes/auth';
 import { exportsRoutes } from './routes/exports';
@@ -25,6 +27,8 @@ export interface AppOptions {
   /** Where request log lines go; undefined turns the log off (`--quiet`). */
   log?: ((line: string) => void) | undefined;
   now?: () => number;
+  /** Host names answered besides 127.0.0.1, localhost and [::1] (`serve --allow-host`). */
+  allowedHosts?: readonly string[];
 }
 
 function toEnvelope(error: unknown): ApiError {
@@ -54,6 +58,7 @@ export function createApp(options: AppOptions) {
 
   const app = new Hono<AppEnv>();
   if (options.log) app.use('*', requestLog(options.log));
+  app.use('*', allowedHosts(options.allowedHosts));
   // Set before the handler runs: a header added after the response exists forces hono to
   // rebuild it as a full web Response, the slow path of @hono/node-server.
   app.use('*', async (c, next) => {
@@ -85,8 +90,10 @@ export function createApp(options: AppOptions) {
     servers: [{ url: '/api/v1' }],
     security: [{ bearerToken: [] }, { browserSession: [] }],
   });
-  api.use('*', readBody(apiBodyCap));
+  // Credentials before the body: an unauthenticated upload is refused unread.
+  api.use('*', refuseDeclaredOversize(apiBodyCap));
   api.use('*', authenticate(deps));
+  api.use('*', readBody(apiBodyCap));
   for (const routes of [
     meRoutes,
     tokensRoutes,
@@ -111,7 +118,7 @@ export function createApp(options: AppOptions) {
   app.onError((error, c: Context) => {
     const apiError = toEnvelope(error);
     if (apiError.status >= 500) {
-      console.error(`internal error on ${c.req.method} ${c.req.path}:`, error);
+      console.error(`internal error on ${c.req.method} ${escapeForLog(c.req.path)}:`, error);
     }
     return c.json(apiError.envelope, apiError.status);
   });

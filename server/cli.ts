@@ -5,10 +5,10 @@ import { createRepositories, type Repositories } from './db/repositories';
 import { UUID_PATTERN } from '../contract/primitives';
 
 /**
- * The local service's command line, exactly as decisions.md fixes it:
- *   serve [--port 8787] [--data .data] [--quiet]
+ * The local service's command line (docs/api.md, Command line, data and logs):
+ *   serve [--port 8787] [--data .data] [--quiet] [--allow-host NAME]...
  *   user add --email E --password P [--name N] [--data DIR]
- *   token --email E [--scopes pages:read,pages:write] [--name N] [--data DIR]
+ *   token --email E [--scopes pages:read,pages:write (default: pages:read)] [--name N] [--data DIR]
  *   grant --email E --item UUID --level view|edit|admin [--data DIR]
  *   restrict --item UUID [--data DIR]
  * Every command but serve works on the same data directory while the service runs (WAL).
@@ -16,9 +16,10 @@ import { UUID_PATTERN } from '../contract/primitives';
 class UsageError extends Error {}
 
 const USAGE = `usage: service <command> [options]
-  serve [--port 8787] [--data .data] [--quiet]
+  serve [--port 8787] [--data .data] [--quiet] [--allow-host NAME]...
   user add --email E --password P [--name N] [--data .data]
-  token --email E [--scopes pages:read,pages:write] [--name N] [--data .data]
+  token --email E [--scopes SCOPES, default: pages:read] [--name N] [--data .data]
+        SCOPES: pages:read, pages:write or pages:read,pages:write
   grant --email E --item UUID --level view|edit|admin [--data .data]
   restrict --item UUID [--data .data]`;
 
@@ -26,6 +27,7 @@ const OPTIONS = {
   port: { type: 'string' },
   data: { type: 'string', default: '.data' },
   quiet: { type: 'boolean', default: false },
+  'allow-host': { type: 'string', multiple: true },
   email: { type: 'string' },
   password: { type: 'string' },
   name: { type: 'string' },
@@ -70,7 +72,12 @@ async function serve(values: Values): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be an integer from 0 to 65535, got ${values.port}`);
   }
-  const server = await startServer({ dataDir: values.data, port, quiet: values.quiet });
+  const server = await startServer({
+    dataDir: values.data,
+    port,
+    quiet: values.quiet,
+    allowedHosts: values['allow-host'] ?? [],
+  });
   if (server.demo) {
     console.log(`demo user: ${server.demo.email}`);
     console.log(`demo password: ${server.demo.password}`);
@@ -172,7 +179,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  // A clear message and exit code 1, never a stack trace (decisions.md, command line).
+  // A clear message and exit code 1, never a stack trace (docs/api.md, Command line, data and logs).
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`error: ${message}\n`);
   process.exit(1);

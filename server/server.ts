@@ -39,6 +39,7 @@ export async function startServer(opts: {
   dataDir: string;
   port: number;
   quiet?: boolean;
+  allowedHosts?: readonly string[];
 }): Promise<RunningServer> {
   const db = openDatabase(opts.dataDir);
   const repos = createRepositories(db);
@@ -55,7 +56,11 @@ export async function startServer(opts: {
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
   timer.unref();
 
-  const { app } = createApp({ repos, log: opts.quiet ? undefined : (line) => console.log(line) });
+  const { app } = createApp({
+    repos,
+    log: opts.quiet ? undefined : (line) => console.log(line),
+    allowedHosts: opts.allowedHosts,
+  });
   let server: ServerType;
   try {
     server = await new Promise((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { cleanTitleOr } from '../domain/names';
 import type { Database } from './database';
 
 export interface FolderRow {
@@ -21,7 +22,8 @@ export interface KeysetPosition {
 const COLUMNS =
   'id, owner_id, parent_id, name, icon, restricted, created_at, updated_at, deleted_at, trash_root';
 
-export function foldersRepository(db: Database) {
+/** `changed` is called on every write that can change who reaches which folder. */
+export function foldersRepository(db: Database, changed: () => void = () => {}) {
   const get = db.prepare<[string], FolderRow>(`SELECT ${COLUMNS} FROM folders WHERE id = ?`);
   const insert = db.prepare(
     `INSERT INTO folders (id, owner_id, parent_id, name, icon, created_at, updated_at)
@@ -34,22 +36,6 @@ export function foldersRepository(db: Database) {
   const restrict = db.prepare('UPDATE folders SET restricted = 1 WHERE id = ?');
   const children = db.prepare<[string], FolderRow>(
     `SELECT ${COLUMNS} FROM folders WHERE parent_id = ? ORDER BY created_at, id`,
-  );
-  // Every folder the user reaches, with the best level along any path: owned folders count as
-  // an admin grant; grants flow down to children unless a child is restricted
-  // (decisions.md, Permissions). UNION (not ALL) keeps each (id, level) once, so an owner's
-  // own tree is walked once per level, not once per ancestor.
-  const reachable = db.prepare<[{ user: string }], { id: string; lvl: number }>(
-    `WITH RECURSIVE acc(id, lvl) AS (
-       SELECT id, 3 FROM folders WHERE owner_id = @user
-       UNION
-       SELECT g.item_id, g.level FROM grants g JOIN folders f ON f.id = g.item_id
-        WHERE g.user_id = @user
-       UNION
-       SELECT c.id, acc.lvl FROM folders c JOIN acc ON c.parent_id = acc.id
-        WHERE c.restricted = 0
-     )
-     SELECT id, max(lvl) AS lvl FROM acc GROUP BY id`,
   );
   const subtree = db.prepare<[string], { id: string }>(
     `WITH RECURSIVE sub(id) AS (
@@ -88,34 +74,50 @@ export function foldersRepository(db: Database) {
      UPDATE folders SET deleted_at = NULL, trash_root = NULL WHERE id IN (SELECT id FROM sub)`,
   );
   const moveToRoot = db.prepare('UPDATE folders SET parent_id = NULL WHERE id = ?');
+  // Levels from the top: a top-level folder is at 1.
+  const depth = db.prepare<[string], { n: number | null }>(
+    `WITH RECURSIVE up(id, n) AS (
+       SELECT parent_id, 1 FROM folders WHERE id = ?
+       UNION ALL SELECT f.parent_id, up.n + 1 FROM folders f JOIN up ON f.id = up.id
+     ) SELECT max(n) AS n FROM up`,
+  );
+  // Levels of a subtree: a folder without subfolders is 1 tall.
+  const height = db.prepare<[string], { n: number | null }>(
+    `WITH RECURSIVE sub(id, n) AS (
+       SELECT ?, 1 UNION ALL SELECT f.id, sub.n + 1 FROM folders f JOIN sub ON f.parent_id = sub.id
+     ) SELECT max(n) AS n FROM sub`,
+  );
+  // Set-based removal: detaching first means no row has a child when it is deleted, so the
+  // ON DELETE CASCADE never recurses (SQLite stops recursive cascades at 1000 levels).
+  const detachAll = db.prepare(
+    'UPDATE folders SET parent_id = NULL WHERE id IN (SELECT value FROM json_each(?))',
+  );
+  const removeAll = db.prepare('DELETE FROM folders WHERE id IN (SELECT value FROM json_each(?))');
   const remove = db.prepare('DELETE FROM folders WHERE id = ?');
   const byName = db.prepare<[string], FolderRow>(
     `SELECT ${COLUMNS} FROM folders WHERE name = ? AND deleted_at IS NULL ORDER BY created_at, id`,
   );
-  const listFirst = db.prepare<[{ ids: string; limit: number }], FolderRow>(
-    `SELECT ${COLUMNS} FROM folders
-      WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids))
-      ORDER BY created_at, id LIMIT @limit`,
+  // Lists read the user's rows of `temp.reach` (see reach.ts) in index order, so a page of
+  // results costs its own size, however many folders the user reaches.
+  const F_COLUMNS = COLUMNS.split(', ')
+    .map((column) => `f.${column}`)
+    .join(', ');
+  const listQuery = (where: string, order: string) =>
+    db.prepare<[{ user: string; limit: number; at?: number; id?: string }], FolderRow>(
+      `SELECT ${F_COLUMNS} FROM temp.reach r JOIN folders f ON f.id = r.folder_id
+        WHERE r.user_id = @user AND ${where} ORDER BY ${order} LIMIT @limit`,
+    );
+  const LIVE_ORDER = 'r.created_at, r.folder_id';
+  const listFirst = listQuery('r.deleted_at IS NULL', LIVE_ORDER);
+  const listAfter = listQuery(
+    'r.deleted_at IS NULL AND r.created_at >= @at AND (r.created_at > @at OR r.folder_id > @id)',
+    LIVE_ORDER,
   );
-  const listAfter = db.prepare<[{ ids: string; limit: number; at: number; id: string }], FolderRow>(
-    `SELECT ${COLUMNS} FROM folders
-      WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids))
-        AND created_at >= @at AND (created_at > @at OR id > @id)
-      ORDER BY created_at, id LIMIT @limit`,
-  );
-  const trashFirst = db.prepare<[{ ids: string; limit: number }], FolderRow>(
-    `SELECT ${COLUMNS} FROM folders
-      WHERE deleted_at IS NOT NULL AND id IN (SELECT value FROM json_each(@ids))
-      ORDER BY deleted_at DESC, id LIMIT @limit`,
-  );
-  const trashAfter = db.prepare<
-    [{ ids: string; limit: number; at: number; id: string }],
-    FolderRow
-  >(
-    `SELECT ${COLUMNS} FROM folders
-      WHERE deleted_at IS NOT NULL AND id IN (SELECT value FROM json_each(@ids))
-        AND deleted_at <= @at AND (deleted_at < @at OR id > @id)
-      ORDER BY deleted_at DESC, id LIMIT @limit`,
+  const TRASH_ORDER = 'r.deleted_at DESC, r.folder_id';
+  const trashFirst = listQuery('r.deleted_at IS NOT NULL', TRASH_ORDER);
+  const trashAfter = listQuery(
+    'r.deleted_at IS NOT NULL AND r.deleted_at <= @at AND (r.deleted_at < @at OR r.folder_id > @id)',
+    TRASH_ORDER,
   );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM folders');
   const allTrashed = db.prepare<[], FolderRow>(
@@ -124,37 +126,66 @@ export function foldersRepository(db: Database) {
 
   return {
     get: (id: string): FolderRow | undefined => get.get(id),
+    /** Names are stored without control characters (docs/api.md, Limits). */
     insert(row: Omit<FolderRow, 'restricted' | 'deleted_at' | 'trash_root'>): void {
-      insert.run(row);
+      insert.run({ ...row, name: cleanTitleOr(row.name, 'Folder') });
+      changed();
     },
-    update(row: FolderRow): void {
-      update.run(row);
+    /** Saves name, icon and parent; returns the row as stored. */
+    update(row: FolderRow): FolderRow {
+      const saved = { ...row, name: cleanTitleOr(row.name, 'Folder') };
+      update.run(saved);
+      changed();
+      return saved;
     },
-    restrict: (id: string): boolean => restrict.run(id).changes > 0,
+    restrict(id: string): boolean {
+      changed();
+      return restrict.run(id).changes > 0;
+    },
     children: (id: string): FolderRow[] => children.all(id),
-    reachable(userId: string): Map<string, number> {
-      return new Map(reachable.all({ user: userId }).map((r) => [r.id, r.lvl]));
-    },
     subtreeIds: (id: string): string[] => subtree.all(id).map((r) => r.id),
     /** Moves the folder and its live subtree to Trash, remembering they went together. */
     trash(root: string, now: number): void {
       trashSubtreePages.run({ root, now });
       trashSubtree.run({ root, now });
+      changed();
     },
     /** Restores the folder and its subtree that went to Trash with it (items trashed on their own stay there). */
     restore(folder: FolderRow): void {
       const params = { id: folder.id, root: folder.trash_root ?? folder.id };
       restorePages.run(params);
       restoreFolders.run(params);
+      changed();
     },
-    moveToRoot: (id: string) => void moveToRoot.run(id),
-    remove: (id: string) => void remove.run(id),
+    moveToRoot(id: string): void {
+      moveToRoot.run(id);
+      changed();
+    },
+    /** How many levels from the top the folder is (1: top level). */
+    depth: (id: string): number => depth.get(id)?.n ?? 0,
+    /** How many levels the folder's subtree spans, the folder included. */
+    height: (id: string): number => height.get(id)?.n ?? 1,
+    /** Deletes these folders, which must hold no pages and no folders outside the set. */
+    removeAll(ids: string[]): void {
+      const json = JSON.stringify(ids);
+      detachAll.run(json);
+      removeAll.run(json);
+      changed();
+    },
+    remove(id: string): void {
+      remove.run(id);
+      changed();
+    },
     byName: (name: string): FolderRow[] => byName.all(name),
-    list(ids: string, limit: number, after?: KeysetPosition): FolderRow[] {
-      return after ? listAfter.all({ ids, limit, ...after }) : listFirst.all({ ids, limit });
+    /** Live folders the user reaches, oldest first; `reach.ensure(userId)` must run first. */
+    list(scope: { userId: string }, limit: number, after?: KeysetPosition): FolderRow[] {
+      const user = scope.userId;
+      return after ? listAfter.all({ user, limit, ...after }) : listFirst.all({ user, limit });
     },
-    listTrash(ids: string, limit: number, after?: KeysetPosition): FolderRow[] {
-      return after ? trashAfter.all({ ids, limit, ...after }) : trashFirst.all({ ids, limit });
+    /** Trashed folders the user reaches, most recently trashed first. */
+    listTrash(scope: { userId: string }, limit: number, after?: KeysetPosition): FolderRow[] {
+      const user = scope.userId;
+      return after ? trashAfter.all({ user, limit, ...after }) : trashFirst.all({ user, limit });
     },
     allTrashed: (): FolderRow[] => allTrashed.all(),
     count: (): number => count.get()!.n,

@@ -3,7 +3,8 @@ import type { Database } from './database';
 export const LEVELS = { view: 1, edit: 2, admin: 3 } as const;
 export type Level = keyof typeof LEVELS;
 
-export function grantsRepository(db: Database) {
+/** `changed` is called on every write, since grants decide who reaches which folder. */
+export function grantsRepository(db: Database, changed: () => void = () => {}) {
   const get = db.prepare<[string, string], { level: number }>(
     'SELECT level FROM grants WHERE user_id = ? AND item_id = ?',
   );
@@ -16,9 +17,14 @@ export function grantsRepository(db: Database) {
   );
   return {
     level: (userId: string, itemId: string): number => get.get(userId, itemId)?.level ?? 0,
-    set: (userId: string, itemId: string, level: Level) =>
-      void set.run(userId, itemId, LEVELS[level]),
-    removeForItems: (ids: string[]) => void forItems.run(JSON.stringify(ids)),
+    set(userId: string, itemId: string, level: Level): void {
+      set.run(userId, itemId, LEVELS[level]);
+      changed();
+    },
+    removeForItems(ids: string[]): void {
+      forItems.run(JSON.stringify(ids));
+      changed();
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from './database';
+import { cleanTitleOr } from '../domain/names';
 import type { KeysetPosition } from './folders';
 
 export interface PageRow {
@@ -16,10 +17,9 @@ export interface PageRow {
   deleted_at: number | null;
 }
 
+/** Whose pages a list shows; the user's `temp.reach` rows must be current (reach.ts). */
 export interface ListScope {
   userId: string;
-  /** JSON array of the folder ids whose pages the user reaches through ownership or grants. */
-  folderIds: string;
 }
 
 /** A position in a page listing, taken against the snapshot at stamp `asOf`. */
@@ -35,10 +35,11 @@ const META =
   'id, owner_id, parent_id, title, icon, etag, restricted, created_at, updated_at, deleted_at';
 
 // Pages the user owns, was granted directly, or reaches through a folder (restricted pages
-// are reached only by owner or direct grant; decisions.md, Permissions).
+// are reached only by owner or direct grant; docs/api.md, Permissions).
 const VISIBLE = `(owner_id = @user
   OR id IN (SELECT item_id FROM grants WHERE user_id = @user)
-  OR (restricted = 0 AND parent_id IN (SELECT value FROM json_each(@folders))))`;
+  OR (restricted = 0 AND EXISTS (SELECT 1 FROM temp.reach r
+        WHERE r.user_id = @user AND r.folder_id = pages.parent_id)))`;
 
 export function pagesRepository(db: Database) {
   const get = db.prepare<[string], PageRow>(`SELECT ${META} FROM pages WHERE id = ?`);
@@ -68,6 +69,8 @@ export function pagesRepository(db: Database) {
     'UPDATE pages SET deleted_at = NULL, trash_root = NULL, parent_id = ? WHERE id = ?',
   );
   const remove = db.prepare('DELETE FROM pages WHERE id = ?');
+  const removeAll = db.prepare('DELETE FROM pages WHERE id IN (SELECT value FROM json_each(?))');
+  const moveToRoot = db.prepare('UPDATE pages SET parent_id = NULL WHERE id = ?');
   const inFolder = db.prepare<[string], PageRow>(
     `SELECT ${META} FROM pages WHERE parent_id = ? AND deleted_at IS NULL`,
   );
@@ -148,14 +151,15 @@ export function pagesRepository(db: Database) {
       content: string;
       etag: string;
     }): void {
-      insert.run({ ...row, stamp: stamp() });
+      insert.run({ ...row, title: cleanTitleOr(row.title, 'Untitled'), stamp: stamp() });
     },
-    /** Saves title, icon and parent; returns the row with its new updated_at. */
+    /** Saves title, icon and parent; returns the row as stored, with its new updated_at. */
     updateMeta(row: PageRow): PageRow {
       const now = stamp();
+      const saved = { ...row, title: cleanTitleOr(row.title, 'Untitled'), updated_at: now };
       remember.run({ id: row.id, stamp: now });
-      updateMeta.run({ ...row, stamp: now });
-      return { ...row, updated_at: now };
+      updateMeta.run({ ...saved, stamp: now });
+      return saved;
     },
     setContent(id: string, text: string, etag: string): void {
       const now = stamp();
@@ -166,6 +170,9 @@ export function pagesRepository(db: Database) {
     trash: (id: string, now: number) => void trash.run(now, id),
     restore: (id: string, parentId: string | null) => void restore.run(parentId, id),
     remove: (id: string) => void remove.run(id),
+    removeAll: (ids: string[]) => void removeAll.run(JSON.stringify(ids)),
+    /** Takes a page out of its folder, keeping its trash state. */
+    moveToRoot: (id: string) => void moveToRoot.run(id),
     inFolder: (folderId: string): PageRow[] => inFolder.all(folderId),
     /** Live and trashed pages directly in the folder. */
     allIn: (folderId: string): PageRow[] => allIn.all(folderId),
@@ -188,7 +195,6 @@ export function pagesRepository(db: Database) {
     ): { row: PageRow; at: number }[] {
       const params = {
         user: scope.userId,
-        folders: scope.folderIds,
         limit,
         asOf,
         parent: parentId ?? null,
@@ -214,7 +220,7 @@ export function pagesRepository(db: Database) {
         .slice(0, limit);
     },
     listTrash(scope: ListScope, limit: number, after?: KeysetPosition): PageRow[] {
-      const params = { user: scope.userId, folders: scope.folderIds, limit, ...after };
+      const params = { user: scope.userId, limit, ...after };
       return (after ? trashed.after : trashed.first).all(params) as PageRow[];
     },
   };

@@ -4,11 +4,11 @@ import type { PageRow } from '../db/pages';
 import type { Repositories } from '../db/repositories';
 
 /**
- * Permissions in the local service (decisions.md, Permissions): the creator of an item holds
+ * Permissions in the local service (docs/api.md, Permissions): the creator of an item holds
  * `admin` on it; grants (`view` 1, `edit` 2, `admin` 3) on an item or an ancestor folder
  * reach it, and owning a folder counts as an `admin` grant on it; a restricted item stops
  * everything from above. Single-item checks walk the ancestor chain by primary key (a few
- * lookups, never a scan); lists use the recursive query in `folders.reachable`.
+ * lookups, never a scan); lists use the reach table (server/db/reach.ts).
  */
 export const VIEW = 1;
 export const EDIT = 2;
@@ -51,9 +51,50 @@ export function accessControl(repos: Repositories) {
     );
   }
 
+  /**
+   * An `edit` grant moves an item only within the folder tree it was granted on, and never
+   * to where the caller would hold more than they do now (a folder they own or administer):
+   * otherwise a move is the way from `edit` to `admin`. Anything else needs `admin` on the
+   * item (docs/api.md, Permissions).
+   */
+  function assertMove(
+    userId: string,
+    item: { id: string; parent_id: string | null; restricted: number },
+    level: number,
+    target: FolderRow | null,
+    what: string,
+  ): void {
+    if (level >= ADMIN) return;
+    const needsAdmin = (why: string) =>
+      forbidden(`${what}: ${why} needs admin permission on it; the caller has ${levelName(level)}`);
+    if (target === null) throw needsAdmin('moving it to the top level');
+    // The folders above the item whose grant reaches it.
+    const grantRoots = new Set<string>();
+    let node = item.restricted || !item.parent_id ? undefined : folders.get(item.parent_id);
+    while (node) {
+      if (grants.level(userId, node.id) >= EDIT) grantRoots.add(node.id);
+      if (node.restricted || !node.parent_id) break;
+      node = folders.get(node.parent_id);
+    }
+    let inside = false;
+    for (let up: FolderRow | undefined = target; up && !inside;) {
+      inside = grantRoots.has(up.id);
+      if (up.restricted || !up.parent_id) break;
+      up = folders.get(up.parent_id);
+    }
+    if (!inside) throw needsAdmin('moving it out of the folder tree shared with the caller');
+    const after = item.restricted
+      ? grants.level(userId, item.id)
+      : Math.max(grants.level(userId, item.id), folderLevel(userId, target));
+    if (after > level) {
+      throw needsAdmin(`moving it into folder ${target.id}, where the caller has more permission,`);
+    }
+  }
+
   return {
     folderLevel,
     pageLevel,
+    assertMove,
     /** A live (not trashed) page with at least `needed` permission, else 404/403. */
     page(userId: string, id: string, needed: number, opts: { trashed?: boolean } = {}) {
       const what = `page ${id}`;

@@ -3,10 +3,11 @@ import type { FolderRow } from '../db/folders';
 import type { Deps } from '../http/env';
 import { ADMIN, VIEW } from './access';
 import { newEtag } from './content';
+import { assertFolderFits } from './folder-depth';
 
 /**
  * Copies a folder's accessible, live subtree under `targetId` for `userId`, who owns every
- * copy (decisions.md, Lifecycle). The source tree is read in full before anything is
+ * copy (docs/api.md, Lifecycle). The source tree is read in full before anything is
  * written, so copying a folder into itself cannot recurse into its own copy. Items the
  * caller cannot reach (restricted, or simply not visible) are skipped and reported.
  */
@@ -52,6 +53,9 @@ export function copyFolderTree(
   };
 
   const tree = snapshot(source, sourceLevel);
+  const height = (node: Node): number =>
+    1 + node.children.reduce((tallest, child) => Math.max(tallest, height(child)), 0);
+  assertFolderFits(repos, targetId, height(tree));
   const now = deps.now();
   const write = (node: Node, parentId: string | null): string => {
     const id = crypto.randomUUID();

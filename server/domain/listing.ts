@@ -3,23 +3,22 @@ import type { Repositories } from '../db/repositories';
 import { ADMIN } from './access';
 
 /**
- * What one user reaches, computed once per list request: every reachable folder with its
- * level (one recursive query), from which each listed item's permission follows without
- * further walking.
+ * What one user reaches, for a list request: the user's rows of the reach table, rebuilt
+ * only when folders or grants changed since (server/db/reach.ts), from which each listed
+ * item's permission follows by one lookup.
  */
 export function reachOf(repos: Repositories, userId: string) {
-  const folders = repos.folders.reachable(userId);
-  const folderIds = JSON.stringify([...folders.keys()]);
+  repos.reach.ensure(userId);
+  const folderLevel = (id: string): number => repos.reach.level(userId, id);
   return {
-    folders,
-    scope: { userId, folderIds },
+    scope: { userId },
+    /** Every reachable folder with its level (exports read the whole tree). */
+    folders: () => repos.reach.all(userId),
     pageLevel(row: PageRow): number {
       if (row.owner_id === userId) return ADMIN;
-      const inherited = !row.restricted && row.parent_id ? (folders.get(row.parent_id) ?? 0) : 0;
+      const inherited = !row.restricted && row.parent_id ? folderLevel(row.parent_id) : 0;
       return Math.max(inherited, repos.grants.level(userId, row.id));
     },
-    folderLevel(id: string): number {
-      return folders.get(id) ?? 0;
-    },
+    folderLevel,
   };
 }

@@ -1,16 +1,22 @@
 import crypto from 'node:crypto';
 import type { Deps } from '../http/env';
 import { MAX_CONTENT_BYTES, newEtag } from './content';
+import { MAX_FOLDER_DEPTH, MAX_IMPORT_FOLDERS } from './folder-depth';
+import { MAX_TITLE_LENGTH } from './names';
+import { noteIndex } from './note-index';
 
 /**
- * The note-vault import (spec, Import; decisions.md, Vault import):
+ * The note-vault import (spec, Import; docs/api.md, Vault import):
  * 1. Check every file on its own; a bad one becomes an `errors` entry naming it.
  * 2. Store images (base64 `data` with an image `mimeType`), served at /api/v1/images/{id}.
- * 3. Make folders from note paths (at the root; reused within one import) and a page per
- *    `.md` note, titled by its file name; image embeds that name an imported image are
- *    rewritten to the image's URL so the note shows it.
+ * 3. Make folders from note paths (at the root; reused within one import; at most
+ *    MAX_FOLDER_DEPTH deep and MAX_IMPORT_FOLDERS in all) and a page per `.md` note, titled
+ *    by its file name; image embeds that name an imported image are rewritten to the
+ *    image's URL so the note shows it.
  * 4. Count `[[wiki links]]` between imported notes as backlinks (distinct source, target pairs).
- * All of it runs in the caller's transaction.
+ * All of it runs in the caller's transaction. Every pattern below runs in linear time: a
+ * bracket run such as `[[[[…` or `![a](![a](…` cannot make one match attempt rescan the
+ * text of the next, and each captured part has a bounded length (docs/api.md, Limits).
  */
 export interface VaultFile {
   path: string;
@@ -42,6 +48,8 @@ export interface ImportResult {
 }
 
 interface Note {
+  /** The note's position in `files`, for its error message. */
+  index: number;
   segments: string[];
   title: string;
   text: string;
@@ -60,6 +68,13 @@ function splitPath(raw: string): string[] | string {
 }
 
 const stem = (name: string) => name.replace(/\.md$/i, '');
+
+// Targets, aliases and headings stop at brackets, so a match attempt ends where the next
+// opener begins; the bounds keep any one attempt short.
+const WIKI_EMBED = /!\[\[([^[\]|#\n]{1,1000})(?:\|([^[\]\n]{0,1000}))?\]\]/g;
+const IMAGE_EMBED = /!\[([^[\]\n]{0,1000})\]\(([^()[\]\s]{1,2000})(\s{1,100}"[^"\n]{0,1000}")?\)/g;
+const WIKI_LINK =
+  /(?<!!)\[\[([^[\]|#\n]{1,1000})(?:#[^[\]|\n]{0,1000})?(?:\|[^[\]\n]{0,1000})?\]\]/g;
 const key = (s: string) => s.normalize('NFC').toLowerCase();
 
 export function importVault(deps: Deps, userId: string, files: VaultFile[]): ImportResult {
@@ -91,7 +106,10 @@ export function importVault(deps: Deps, userId: string, files: VaultFile[]): Imp
       if (Buffer.byteLength(text) > MAX_CONTENT_BYTES) return fail('note content exceeds 5 MiB');
       const title = stem(name).trim();
       if (title === '') return fail('a note needs a file name before .md');
-      notes.push({ segments, title, text });
+      if (segments.length - 1 > MAX_FOLDER_DEPTH) {
+        return fail(`folders nest at most ${MAX_FOLDER_DEPTH} levels`);
+      }
+      notes.push({ index, segments, title, text });
       return;
     }
 
@@ -129,6 +147,14 @@ export function importVault(deps: Deps, userId: string, files: VaultFile[]): Imp
   // Folders from note paths, created once per distinct path.
   const folderIds = new Map<string, string>();
   let foldersCreated = 0;
+  /** The folders a note's path still needs, or the error when they exceed the import's cap. */
+  const missingFolders = (segments: string[]): number => {
+    let missing = 0;
+    for (let depth = 1; depth < segments.length; depth++) {
+      if (!folderIds.has(key(segments.slice(0, depth).join('/')))) missing++;
+    }
+    return missing;
+  };
   const folderFor = (segments: string[]): string | null => {
     let parent: string | null = null;
     for (let depth = 1; depth < segments.length; depth++) {
@@ -164,51 +190,46 @@ export function importVault(deps: Deps, userId: string, files: VaultFile[]): Imp
     );
   };
 
-  const noteKeys = new Map<string, number>();
+  const placed = notes.filter((note) => {
+    if (foldersCreated + missingFolders(note.segments) <= MAX_IMPORT_FOLDERS) {
+      folderFor(note.segments);
+      return true;
+    }
+    const limit = MAX_IMPORT_FOLDERS.toLocaleString('en-US');
+    errors.push(
+      `files[${note.index}] (${files[note.index]!.path}): one import creates at most ${limit} folders`,
+    );
+    return false;
+  });
+  errors.sort((a, b) => fileIndex(a) - fileIndex(b));
+
   // A link names a note by its path or any trailing part of it (`Sub/C`, `C`), as vault
-  // apps resolve them; the first note registered for a name wins.
-  // Full paths are registered before any trailing part, so an exact path always wins.
-  const parts = notes.map((note) => [
-    ...note.segments.slice(0, -1),
-    stem(note.segments[note.segments.length - 1]!),
-  ]);
-  const longest = Math.max(0, ...parts.map((p) => p.length));
-  for (let start = 0; start < longest; start++) {
-    parts.forEach((p, i) => {
-      if (start >= p.length) return;
-      const name = key(p.slice(start).join('/'));
-      if (!noteKeys.has(name)) noteKeys.set(name, i);
-    });
-  }
+  // apps resolve them; an exact path wins, then the shallowest note, then the first listed.
+  const notesByName = noteIndex(
+    placed.map((note) => [...note.segments.slice(0, -1), stem(note.segments.at(-1)!)]),
+    key,
+  );
   const links = new Set<string>();
 
-  notes.forEach((note, index) => {
-    let text = note.text.replace(
-      /!\[\[([^\]|#\n]+)(?:\|([^\]\n]*))?\]\]/g,
-      (whole, target: string, alt?: string) => {
-        const url = resolveImage(target, note.segments);
-        return url ? `![${alt ?? target.trim()}](${url})` : whole;
-      },
-    );
-    text = text.replace(
-      /!\[([^\]\n]*)\]\(([^)\s]+)(\s+"[^"]*")?\)/g,
-      (whole, alt: string, target: string, title?: string) => {
-        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return whole;
-        const url = resolveImage(target, note.segments);
-        return url ? `![${alt}](${url}${title ?? ''})` : whole;
-      },
-    );
-    for (const match of note.text.matchAll(
-      /(?<!!)\[\[([^\]|#\n]+)(?:#[^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g,
-    )) {
-      const target = noteKeys.get(key(stem(match[1]!.trim())));
+  placed.forEach((note, index) => {
+    let text = note.text.replace(WIKI_EMBED, (whole, target: string, alt?: string) => {
+      const url = resolveImage(target, note.segments);
+      return url ? `![${alt ?? target.trim()}](${url})` : whole;
+    });
+    text = text.replace(IMAGE_EMBED, (whole, alt: string, target: string, title?: string) => {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return whole;
+      const url = resolveImage(target, note.segments);
+      return url ? `![${alt}](${url}${title ?? ''})` : whole;
+    });
+    for (const match of note.text.matchAll(WIKI_LINK)) {
+      const target = notesByName.lookup(stem(match[1]!.trim()));
       if (target !== undefined && target !== index) links.add(`${index}>${target}`);
     }
     repos.pages.insert({
       id: crypto.randomUUID(),
       owner_id: userId,
       parent_id: folderFor(note.segments),
-      title: note.title.slice(0, 1000),
+      title: note.title.slice(0, MAX_TITLE_LENGTH),
       icon: null,
       content: text,
       etag: newEtag(),
@@ -217,13 +238,15 @@ export function importVault(deps: Deps, userId: string, files: VaultFile[]): Imp
 
   return {
     foldersCreated,
-    pagesCreated: notes.length,
+    pagesCreated: placed.length,
     imagesUploaded: images.length,
     backlinksCreated: links.size,
     errors,
     images,
   };
 }
+
+const fileIndex = (error: string) => Number(/^files\[(\d+)\]/.exec(error)?.[1] ?? 0);
 
 function decodeURIComponentSafe(value: string): string {
   try {

@@ -1,7 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { User } from '../db/users';
 import { ApiError } from './api-error';
+import { bodyUnread } from './body';
 import type { AppEnv, Deps, Scope } from './env';
 
 export const SESSION_COOKIE = 'neutral-auth.session_token';
@@ -21,6 +22,18 @@ export function sessionUser(deps: Deps, secret: string, now = deps.now()): User 
  */
 export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    try {
+      return await identify(deps, c, next);
+    } catch (error) {
+      // Refused before its body was read: close the connection rather than read the rest.
+      if (error instanceof ApiError && bodyUnread(c)) c.header('connection', 'close');
+      throw error;
+    }
+  };
+}
+
+async function identify(deps: Deps, c: Context<AppEnv>, next: Next) {
+  {
     const header = c.req.header('authorization');
     const now = deps.now();
     if (header !== undefined) {
@@ -62,10 +75,10 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
       'unauthenticated',
       `Authorization header: missing; send "Bearer <API token>" or the ${SESSION_COOKIE} cookie`,
     );
-  };
+  }
 }
 
-/** 403 `insufficient_scope` naming the scope the token lacks (decisions.md, Errors). */
+/** 403 `insufficient_scope` naming the scope the token lacks (docs/api.md, Authentication and scopes). */
 export function requireScope(scope: Scope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!c.var.caller.scopes.has(scope)) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './api-error';
 
@@ -10,7 +10,7 @@ export interface BodyCap {
   what: string;
 }
 
-/** Request caps (decisions.md, General): page content 5 MiB, vault import 50 MiB, other JSON 10 MiB. */
+/** Request caps (docs/api.md, Limits): page content 5 MiB, vault import 50 MiB, other JSON 10 MiB. */
 export function apiBodyCap(method: string, path: string): BodyCap {
   if (path === '/api/v1/imports/vaultapp') return { bytes: 50 * MiB, what: 'a vault import' };
   if ((method === 'PUT' && path.endsWith('/content')) || path === '/api/v1/imports/page') {
@@ -59,6 +59,33 @@ function readIncoming(incoming: IncomingMessage, cap: BodyCap, declared: number)
       if (!incoming.readableEnded) reject(tooLarge(cap));
     });
   });
+}
+
+/**
+ * A body whose declared Content-Length is over its cap is answered 413 before anything else,
+ * credentials included (docs/api.md, PUT checks); nothing is kept of it. Every other body
+ * waits for `readBody`, which runs after authentication, so an unauthenticated client
+ * cannot make the service buffer anything.
+ */
+export function refuseDeclaredOversize(
+  capFor: (method: string, path: string) => BodyCap,
+): MiddlewareHandler {
+  const read = readBody(capFor);
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const declared = Number(c.req.header('content-length') ?? 0) || 0;
+    if (declared <= capFor(method, c.req.path).bytes) return next();
+    return read(c, next);
+  };
+}
+
+/** Whether the request still has a body on the wire that nobody has read. */
+export function bodyUnread(c: Context): boolean {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming || incoming.readableEnded) return false;
+  const declared = Number(c.req.header('content-length') ?? 0) || 0;
+  return declared > 0 || c.req.header('transfer-encoding') !== undefined;
 }
 
 /**

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { SESSION_COOKIE } from '../http/auth';
 import { readBody } from '../http/body';
+import { refuseCrossSite } from '../http/same-origin';
+import { clientOf, signInThrottle } from '../http/sign-in-throttle';
 import type { Deps } from '../http/env';
 import { SESSION_TTL_MS } from '../db/sessions';
 import type { User } from '../db/users';
@@ -18,23 +20,38 @@ const Credentials = z.object({
 /**
  * `return_to` is honoured only as a same-origin path: one leading slash, no scheme, no
  * `//host` or `/\host` (which browsers read as another origin), no control characters.
+ * The normalised result is checked again: `/.//evil.example` and `/x/..//evil.example`
+ * pass as raw strings but normalise to `//evil.example`.
  */
 export function safeReturnTo(value: string | undefined | null): string | null {
   if (!value || value.length > 2000) return null;
-  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-  if (!/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  const sameOriginPath = (path: string) =>
+    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+    /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f\\]/.test(path);
+  if (!sameOriginPath(value)) return null;
   try {
     const url = new URL(value, 'http://origin.invalid');
-    return url.origin === 'http://origin.invalid' ? url.pathname + url.search + url.hash : null;
+    if (url.origin !== 'http://origin.invalid') return null;
+    const normalised = url.pathname + url.search + url.hash;
+    return sameOriginPath(normalised) ? normalised : null;
   } catch {
     return null;
   }
 }
 
-/** Sign-in outside /api/v1 (decisions.md, command line and sign-in): JSON for programs, a form for people. */
+const tooManyAttempts = (seconds: number) =>
+  new ApiError(
+    429,
+    'rate_limited',
+    `too many failed sign-ins for this account or from this client; try again in ${seconds} s`,
+  );
+
+/** Sign-in outside /api/v1 (docs/api.md, Sign-in): JSON for programs, a form for people. */
 export function authRoutes(deps: Deps) {
   const { repos } = deps;
   const app = new Hono();
+  const throttle = signInThrottle(deps.now);
+  app.use('/auth/*', refuseCrossSite);
   app.use(
     '/auth/*',
     readBody(() => ({ bytes: 64 * 1024, what: 'a sign-in request' })),
@@ -54,7 +71,14 @@ export function authRoutes(deps: Deps) {
     const userId = secret ? repos.sessions.userIdFor(secret, deps.now()) : undefined;
     return userId ? repos.users.byId(userId) : undefined;
   };
-  const html = (c: Context, body: string, status: 200 | 401 = 200) =>
+  /** Checks the password, counting a failure against the account and the client. */
+  const checkPassword = async (c: Context, email: string, password: string) => {
+    const user = await repos.users.authenticate(email, password);
+    if (user) throttle.succeeded(email);
+    else throttle.failed(email, clientOf(c));
+    return user;
+  };
+  const html = (c: Context, body: string, status: 200 | 401 | 429 = 200) =>
     c.html(body, status, {
       'content-security-policy':
         "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
@@ -80,7 +104,12 @@ export function authRoutes(deps: Deps) {
       const parsed = Credentials.safeParse(raw);
       if (!parsed.success)
         throw new ApiError(400, 'invalid_request', describeZodError(parsed.error, 'json'));
-      const user = await repos.users.authenticate(parsed.data.email, parsed.data.password);
+      const wait = throttle.retryAfter(parsed.data.email, clientOf(c));
+      if (wait > 0) {
+        c.header('retry-after', String(wait));
+        throw tooManyAttempts(wait);
+      }
+      const user = await checkPassword(c, parsed.data.email, parsed.data.password);
       if (!user)
         throw new ApiError(
           401,
@@ -95,8 +124,13 @@ export function authRoutes(deps: Deps) {
       const returnTo = safeReturnTo(typeof form.return_to === 'string' ? form.return_to : null);
       const email = typeof form.email === 'string' ? form.email : '';
       const parsed = Credentials.safeParse({ email, password: form.password });
+      const wait = parsed.success ? throttle.retryAfter(email, clientOf(c)) : 0;
+      if (wait > 0) {
+        c.header('retry-after', String(wait));
+        return html(c, signInPage({ returnTo, email, error: tooManyAttempts(wait).message }), 429);
+      }
       const user = parsed.success
-        ? await repos.users.authenticate(parsed.data.email, parsed.data.password)
+        ? await checkPassword(c, parsed.data.email, parsed.data.password)
         : undefined;
       if (!user) {
         return html(

@@ -6,19 +6,10 @@ import { newRouter, type Deps } from '../http/env';
 import { routeOf } from '../http/route-of';
 import { VIEW } from '../domain/access';
 import { reachOf } from '../domain/listing';
+import { safeFileName } from '../domain/names';
 import type { FolderRow } from '../db/folders';
 
 const read = requireScope('pages:read');
-
-/** A file or folder name safe on every desktop OS (no separators, reserved or control characters). */
-export function safeName(name: string, fallback: string): string {
-  const clean = name
-    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-')
-    .replace(/^[\s.]+|[\s.]+$/g, '')
-    .slice(0, 120);
-  return clean || fallback;
-}
 
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -47,7 +38,7 @@ export function exportsRoutes(deps: Deps) {
       const { content, etag } = repos.pages.content(page.id)!;
       return c.body(content, 200, {
         'content-type': 'text/markdown; charset=utf-8',
-        'content-disposition': contentDisposition(`${safeName(page.title, 'Untitled')}.md`),
+        'content-disposition': contentDisposition(`${safeFileName(page.title, 'Untitled')}.md`),
         etag,
       });
     },
@@ -65,7 +56,7 @@ export function exportsRoutes(deps: Deps) {
       const dirs = new Map<string | null, { node: Zippable; taken: Set<string> }>();
       dirs.set(null, { node: tree, taken: new Set() });
       const folderRows = new Map<string, FolderRow>();
-      for (const id of reach.folders.keys()) {
+      for (const id of reach.folders().keys()) {
         const row = repos.folders.get(id);
         if (row && row.deleted_at === null) folderRows.set(id, row);
       }
@@ -78,7 +69,7 @@ export function exportsRoutes(deps: Deps) {
           row.parent_id && folderRows.has(row.parent_id) ? row.parent_id : null,
         );
         const node: Zippable = {};
-        parent.node[unique(parent.taken, safeName(row.name, 'Folder'))] = node;
+        parent.node[unique(parent.taken, safeFileName(row.name, 'Folder'))] = node;
         const entry = { node, taken: new Set<string>() };
         dirs.set(id, entry);
         return entry;
@@ -95,7 +86,7 @@ export function exportsRoutes(deps: Deps) {
         const rows = repos.pages.list(reach.scope, 500, asOf, after);
         for (const { row } of rows) {
           const dir = dirFor(row.parent_id && folderRows.has(row.parent_id) ? row.parent_id : null);
-          dir.node[unique(dir.taken, safeName(row.title, 'Untitled'), '.md')] = [
+          dir.node[unique(dir.taken, safeFileName(row.title, 'Untitled'), '.md')] = [
             encoder.encode(repos.pages.content(row.id)!.content),
             { mtime: new Date(Math.floor(row.updated_at / 1000)) },
           ];

@@ -8,6 +8,8 @@ import { newRouter, type Deps } from '../http/env';
 import { routeOf } from '../http/route-of';
 import { ADMIN, EDIT, VIEW } from '../domain/access';
 import { copyFolderTree } from '../domain/copy-folder';
+import { deleteFolderTree } from '../domain/delete-tree';
+import { assertFolderFits } from '../domain/folder-depth';
 import { reachOf } from '../domain/listing';
 import { presentFolder } from '../domain/present';
 
@@ -46,7 +48,7 @@ export function foldersRoutes(deps: Deps) {
       const { cursor, limit } = c.req.valid('query');
       const after = decodeCursor('folders', cursor);
       const reach = reachOf(repos, c.var.caller.user.id);
-      const rows = repos.folders.list(reach.scope.folderIds, limit + 1, after);
+      const rows = repos.folders.list(reach.scope, limit + 1, after);
       const page = paginate(rows, limit, 'folders', (r) => ({ at: r.created_at, id: r.id }));
       return c.json(
         {
@@ -68,6 +70,7 @@ export function foldersRoutes(deps: Deps) {
       const userId = c.var.caller.user.id;
       const row = repos.db.transaction(() => {
         const parent = access.target(userId, body.parentId ?? null);
+        assertFolderFits(repos, parent?.id ?? null, 1);
         const now = deps.now();
         const id = crypto.randomUUID();
         repos.folders.insert({
@@ -103,7 +106,7 @@ export function foldersRoutes(deps: Deps) {
   app.openapi(
     createRoute({
       ...routeOf(operations.updateFolder),
-      middleware: [write] as const,
+      middleware: [write, read] as const,
     }),
     (c) => {
       const body = c.req.valid('json');
@@ -118,6 +121,8 @@ export function foldersRoutes(deps: Deps) {
               `parentId: folder ${target.id} is inside folder ${folder.id}; a folder cannot move into its own subtree`,
             );
           }
+          access.assertMove(userId, folder, level, target, `folder ${folder.id}`);
+          assertFolderFits(repos, target?.id ?? null, repos.folders.height(folder.id));
           parentId = target?.id ?? null;
         }
         const updated = {
@@ -127,8 +132,7 @@ export function foldersRoutes(deps: Deps) {
           parent_id: parentId,
           updated_at: deps.now(),
         };
-        repos.folders.update(updated);
-        return presentFolder(updated, level);
+        return presentFolder(repos.folders.update(updated), level);
       })();
       return c.json(result, 200);
     },
@@ -199,23 +203,14 @@ export function foldersRoutes(deps: Deps) {
     (c) => {
       const userId = c.var.caller.user.id;
       repos.db.transaction(() => {
-        const { folder } = access.folder(userId, c.req.valid('param').folderId, ADMIN, {
+        const { folder, level } = access.folder(userId, c.req.valid('param').folderId, ADMIN, {
           trashed: true,
         });
-        deleteFolderTree(deps, folder.id);
+        deleteFolderTree(deps, userId, folder, level);
       })();
       return c.body(null, 204);
     },
   );
 
   return app;
-}
-
-/** Removes a folder, its subfolders and their pages (ON DELETE CASCADE) and their grants. */
-export function deleteFolderTree(deps: Deps, folderId: string): void {
-  const { repos } = deps;
-  const folderIds = repos.folders.subtreeIds(folderId);
-  const pageIds = folderIds.flatMap((id) => repos.pages.allIn(id).map((p) => p.id));
-  repos.grants.removeForItems([...folderIds, ...pageIds]);
-  repos.folders.remove(folderId);
 }

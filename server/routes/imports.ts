@@ -1,36 +1,17 @@
 import crypto from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
-import { parse as parseYaml } from 'yaml';
 import { operations } from '../../contract';
 import { requireScope } from '../http/auth';
 import { requireMarkdown } from '../http/require-markdown';
 import { newRouter, type Deps } from '../http/env';
 import { routeOf } from '../http/route-of';
 import { ADMIN } from '../domain/access';
-import { assertContentSize, newEtag, splitFrontmatter } from '../domain/content';
+import { assertContentSize, newEtag } from '../domain/content';
 import { presentPage } from '../domain/present';
+import { importedTitle } from '../domain/title';
 import { importVault } from '../domain/vault-import';
 
 const write = requireScope('pages:write');
-
-/** Title of an imported document: `title` in its frontmatter, else its first `# ` heading. */
-function titleOf(text: string): string | undefined {
-  const { frontmatter, body } = splitFrontmatter(text);
-  if (frontmatter) {
-    try {
-      const data = parseYaml(
-        frontmatter.replace(/^---[^\n]*\n/, '').replace(/\n(---|\.\.\.)[ \t]*\r?\n?$/, ''),
-      ) as unknown;
-      if (data && typeof data === 'object' && 'title' in data) {
-        const title = (data as { title: unknown }).title;
-        if (typeof title === 'string' && title.trim()) return title.trim();
-      }
-    } catch {
-      // Frontmatter that is not YAML is kept as written; the title comes from elsewhere.
-    }
-  }
-  return /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1];
-}
 
 export function importsRoutes(deps: Deps) {
   const { repos, access } = deps;
@@ -66,7 +47,7 @@ export function importsRoutes(deps: Deps) {
           id,
           owner_id: userId,
           parent_id: parent?.id ?? null,
-          title: (query.title ?? titleOf(text) ?? 'Untitled').slice(0, 1000),
+          title: query.title ?? importedTitle(text) ?? 'Untitled',
           icon: null,
           content: text,
           etag: newEtag(),

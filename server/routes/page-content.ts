@@ -70,7 +70,7 @@ export function pageContentRoutes(deps: Deps) {
   app.openapi(
     createRoute({
       ...routeOf(operations.applyEdits),
-      middleware: [write] as const,
+      middleware: [write, read] as const,
     }),
     async (c) => {
       const { edits } = c.req.valid('json');

@@ -103,7 +103,7 @@ export function pagesRoutes(deps: Deps) {
   app.openapi(
     createRoute({
       ...routeOf(operations.updatePage),
-      middleware: [write] as const,
+      middleware: [write, read] as const,
     }),
     (c) => {
       const body = c.req.valid('json');
@@ -124,7 +124,7 @@ export function pagesRoutes(deps: Deps) {
   app.openapi(
     createRoute({
       ...routeOf(operations.movePage),
-      middleware: [write] as const,
+      middleware: [write, read] as const,
     }),
     (c) => {
       const { parentId } = c.req.valid('json');
@@ -132,6 +132,7 @@ export function pagesRoutes(deps: Deps) {
       const result = repos.db.transaction(() => {
         const { page, level } = access.page(userId, c.req.valid('param').pageId, EDIT);
         const target = access.target(userId, parentId);
+        access.assertMove(userId, page, level, target, `page ${page.id}`);
         const moved = repos.pages.updateMeta({ ...page, parent_id: target?.id ?? null });
         return presentPage(moved, level);
       })();

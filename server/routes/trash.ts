@@ -4,10 +4,9 @@ import { requireScope } from '../http/auth';
 import { decodeCursor, paginate } from '../http/cursor';
 import { newRouter, type Deps } from '../http/env';
 import { routeOf } from '../http/route-of';
-import { ADMIN } from '../domain/access';
+import { emptyTrash } from '../domain/delete-tree';
 import { reachOf } from '../domain/listing';
 import { presentFolder, presentPage, withDeletedAt } from '../domain/present';
-import { deleteFolderTree } from './folders';
 
 const read = requireScope('pages:read');
 const write = requireScope('pages:write');
@@ -46,7 +45,7 @@ export function trashRoutes(deps: Deps) {
       const { cursor, limit } = c.req.valid('query');
       const after = decodeCursor('trash-folders', cursor);
       const reach = reachOf(repos, c.var.caller.user.id);
-      const rows = repos.folders.listTrash(reach.scope.folderIds, limit + 1, after);
+      const rows = repos.folders.listTrash(reach.scope, limit + 1, after);
       const page = paginate(rows, limit, 'trash-folders', (r) => ({ at: r.deleted_at!, id: r.id }));
       return c.json(
         {
@@ -65,27 +64,7 @@ export function trashRoutes(deps: Deps) {
     }),
     (c) => {
       const userId = c.var.caller.user.id;
-      const result = repos.db.transaction(() => {
-        const reach = reachOf(repos, userId);
-        const pagesBefore = repos.pages.count();
-        const foldersBefore = repos.folders.count();
-        for (const folder of repos.folders.allTrashed()) {
-          // A folder already removed with a trashed ancestor is gone by the time we reach it.
-          if (reach.folderLevel(folder.id) >= ADMIN && repos.folders.get(folder.id)) {
-            deleteFolderTree(deps, folder.id);
-          }
-        }
-        for (const page of repos.pages.allTrashed()) {
-          if (reach.pageLevel(page) >= ADMIN) {
-            repos.pages.remove(page.id);
-            repos.grants.removeForItems([page.id]);
-          }
-        }
-        return {
-          pagesDeleted: pagesBefore - repos.pages.count(),
-          foldersDeleted: foldersBefore - repos.folders.count(),
-        };
-      })();
+      const result = repos.db.transaction(() => emptyTrash(deps, userId))();
       return c.json(result, 200);
     },
   );

@@ -3,9 +3,9 @@
  * random port with its own data directory, exactly as a person would run it, and drives its
  * command line (`token`, `user add`, `grant`, `restrict`) and sign-in route.
  *
- * Client, extension e2e and chaos tests depend on `RunningService` / `startService`; keep the API
- * stable. `logs()`, `pid()` and the `quiet` option serve the service's own logging tests and
- * benchmark.
+ * Client, extension e2e and chaos tests depend on `RunningService` / `startService`; keep the
+ * API stable. `logs()`, `pid()` and the `quiet` and `extraArgs` options serve the service's
+ * own logging, transport tests and benchmark.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -41,6 +41,8 @@ export interface StartServiceOptions {
   port?: number;
   /** Pass `--quiet` (no per-request log line); default true. */
   quiet?: boolean;
+  /** More `serve` options, such as `--allow-host NAME`. */
+  extraArgs?: string[];
 }
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -113,9 +115,14 @@ interface Spawned {
   output: () => string;
 }
 
-function spawnServe(dataDir: string, port: number, quiet: boolean): Promise<Spawned> {
+function spawnServe(
+  dataDir: string,
+  port: number,
+  quiet: boolean,
+  extraArgs: string[] = [],
+): Promise<Spawned> {
   installCleanup();
-  const args = [...cliBaseArgs(), 'serve', '--port', String(port), '--data', dataDir];
+  const args = [...cliBaseArgs(), 'serve', '--port', String(port), '--data', dataDir, ...extraArgs];
   if (quiet) args.push('--quiet');
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
@@ -234,7 +241,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     ownedDirs.add(dataDir);
   }
   const quiet = opts.quiet ?? true;
-  let current = await spawnServe(dataDir, opts.port ?? 0, quiet);
+  let current = await spawnServe(dataDir, opts.port ?? 0, quiet, opts.extraArgs);
   const port = current.port;
   const origin = `http://127.0.0.1:${port}`;
   // A reused data dir prints no demo lines (the user already exists): the service keeps the
@@ -291,7 +298,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     },
     async restart() {
       await stopChild(current.child);
-      current = await spawnServe(dir, port, quiet);
+      current = await spawnServe(dir, port, quiet, opts.extraArgs);
     },
     logs() {
       return current.output();

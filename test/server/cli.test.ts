@@ -1,5 +1,5 @@
-// The service's command line (decisions.md "The local service's command line and sign-in"; team
-// brief "Local service command line"): commands work while the service runs.
+// The service's command line (docs/api.md, Command line, data and logs): commands work while
+// the service runs.
 // Tests here are independent, so they run concurrently: most of their time is CLI processes.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -77,6 +77,13 @@ describe.concurrent('token', { timeout: 90_000 }, () => {
     const api = client(svc, { token: out.trim() });
     expectStatus(await api.get('/pages'), 200);
     expectError(await api.post('/pages', { title: 't', markdown: 'x' }), 403, 'insufficient_scope');
+  });
+
+  it('says in its usage line what a token made without --scopes grants', async () => {
+    const usage = await svc.cli(['--help']);
+    const line = usage.split('\n').find((l) => l.trim().startsWith('token '));
+    expect(line).toMatch(/default:? pages:read\b/);
+    expect(line).not.toMatch(/\[--scopes pages:read,pages:write\]/);
   });
 
   it('names the token with --name, as the token list shows', async () => {
