@@ -17,7 +17,6 @@ import {
   createEntry,
   flagReplayWindow,
   isDue,
-  isStale,
   nearsReplayWindow,
   nextWakeAt,
   orderKey,
@@ -285,11 +284,17 @@ export class Outbox {
     }
   }
 
-  /** Entries left `sending` by a stopped worker, and keyed writes nearing the replay window. */
+  /**
+   * Entries left `sending` by a stopped worker, and keyed writes nearing the replay window.
+   * Only one instance of the background runs at a time (an MV3 service worker, a Firefox event
+   * page), so an entry `sending` that this instance is not sending was left by a stopped
+   * predecessor: it is taken over at once, without waiting for its lease to run out. The lease
+   * still makes the predecessor's late answer, should one ever arrive, change nothing.
+   */
   private async recover(): Promise<void> {
     await this.mutate((entries, now) =>
       mapEntries(entries, (e) => {
-        if (isStale(e, now) && !this.inFlight.has(e.id)) return recoverStale(e, now);
+        if (e.status === 'sending' && !this.inFlight.has(e.id)) return recoverStale(e, now);
         if (isDue(e, now) && nearsReplayWindow(e, now, this.policy.replayWarnAfterMs))
           return flagReplayWindow(e, now);
         return e;

@@ -372,12 +372,11 @@ describe('a worker stopped mid-write', () => {
       const write = createWrite(folder);
       await stopMidWrite(write, send);
 
+      // Only one worker runs at a time: the next one takes the entry over at once, long before
+      // the stopped worker's lease would have run out.
       const next = rig.makeOutbox();
-      // While the stopped worker's lease runs, the new worker does not touch the entry.
       await next.flush();
-      expect((await entry(write.clipId)).status).toBe('sending');
-
-      rig.clock.now += 31_000; // past the default 30 s lease
+      expect((await entry(write.clipId)).status).not.toBe('sending');
       await rig.drain(next);
       expect(await entry(write.clipId)).toMatchObject({ status: 'saved', outcomeUnknown: true });
       expect(await pagesTitled(folder, titleOf(write))).toHaveLength(1);
@@ -389,7 +388,6 @@ describe('a worker stopped mid-write', () => {
       const marker = `crash-${uuid()}`;
       const write = appendWrite(pageId, marker);
       await stopMidWrite(write, send);
-      rig.clock.now += 31_000;
       await rig.drain(rig.makeOutbox());
       expect(await entry(write.clipId)).toMatchObject({ status: 'saved' });
       expect(countOf(await contentOf(pageId), marker)).toBe(1);
@@ -417,7 +415,6 @@ describe('a worker stopped mid-write', () => {
     const oldFlush = old.flush();
     await expect.poll(async () => (await entry(write.clipId)).status).toBe('sending');
 
-    rig.clock.now += 31_000;
     const taker = rig.makeOutbox();
     await rig.drain(taker);
     const saved = await entry(write.clipId);
