@@ -103,7 +103,10 @@ const steps: Step[] = [
         'Extension (built into .output/chrome-mv3)',
         'chrome://extensions → Developer mode → Load unpacked → ' +
           path.resolve('.output/chrome-mv3'),
-        'then in the Pageclip options page (opens by itself): Allow access, and Sign in or paste the token above',
+        // The words of the options page (components/ConnectionPanel.tsx) and the README.
+        `then in the Pageclip options page (it opens by itself), with the service address ${ctx.server!.origin}/api/v1:`,
+        '  either click Sign in, let Chromium give Pageclip access to that address, and sign in with the demo user above,',
+        '  or paste the API token above into "API token" and click Connect with token.',
       );
     },
   },
