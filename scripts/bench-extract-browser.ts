@@ -1,8 +1,8 @@
 /**
- * Extraction time in a real browser, the extension's own setting (issue 4's benchmark runs in
+ * Extraction time in a real browser, the extension's own setting (`bench:extract` runs in
  * Node on jsdom; this one shows what a user's click costs):
  *
- *   npm run bench:extract:browser -- --corpus /work/shared/corpus [--set NAME] [--limit N] [--page TEXT]
+ *   npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT]
  *
  * Each corpus page is served at its own URL to Debian's Chromium (headless, playwright-core),
  * in a fresh tab, with its scripts blocked by a CSP header and every other request refused

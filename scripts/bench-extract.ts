@@ -2,7 +2,7 @@
  * Extraction benchmark: ours (`lib/extract`) beside plain Readability + Turndown on the
  * shared development corpus, read at run time from its folder (never copied into the project).
  *
- *   npm run bench:extract -- --corpus /work/shared/corpus [--set NAME] [--limit N]
+ *   npm run bench:extract -- --corpus DIR [--set NAME] [--limit N]
  *                            [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in] [--page-dom]
  *
  * --corpus  the corpus root (all sets) or one set's folder; sets are recognised by structure.

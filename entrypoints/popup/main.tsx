@@ -3,7 +3,7 @@ import { Popup } from '../../components/Popup';
 import { startExtraction } from '../../lib/ui/start-extraction';
 import './style.css';
 
-// Extraction of the current tab starts before the first render (issue 5: interactive < 100 ms).
+// Extraction of the current tab starts before the first render (interactive in under 100 ms).
 // The mark splits the benchmark's time to interactive into page load and our own work.
 performance.mark('pageclip:start');
 const extraction = startExtraction();

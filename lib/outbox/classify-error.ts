@@ -18,7 +18,7 @@ export interface ErrorVerdict {
  *   response lost after the service committed, a 5xx after the write) so the outcome is unknown.
  * - 429: retry after `Retry-After`; a rate-limited request was not applied.
  * - 409 `idempotency_key_in_use`: the first request with this key is still running somewhere;
- *   retry, and the replay will carry its outcome (decisions.md, "Idempotency").
+ *   retry, and the replay will carry its outcome (docs/api.md, "Idempotency").
  * - A response that breaks the spec (invalid JSON on a 2xx): retry; it may have been applied.
  * - Every other 4xx (400, 401 revoked token, 403, 404, 409 conflict, 413, 415, 422): a retry
  *   cannot fix it; the entry is kept as `failed` with the service's reason.

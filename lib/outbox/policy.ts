@@ -14,7 +14,7 @@ export interface OutboxPolicy {
   notConnectedDelayMs: number;
   /**
    * A keyed write whose outcome has been unknown for this long stops and waits for the user:
-   * the service replays a completed request for 24 hours only (decisions.md, "Idempotency"),
+   * the service replays a completed request for 24 hours only (docs/api.md, "Idempotency"),
    * after that a retry could apply it a second time.
    */
   replayWarnAfterMs: number;

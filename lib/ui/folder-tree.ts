@@ -1,6 +1,6 @@
 /**
  * Builds the folder picker's tree from the service's flat, cursor-paginated folder list
- * (`GET /folders` gives `parentId` per folder and no order we may rely on, decisions.md).
+ * (`GET /folders` gives `parentId` per folder and no order we may rely on, docs/api.md).
  *
  * The list can be inconsistent while it is being paged or cached: a parent may be missing
  * (not accessible to this caller, or on a later page) or, in a corrupt cache, folders may

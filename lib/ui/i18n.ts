@@ -5,7 +5,7 @@ import type en from '../../public/_locales/en/messages.json';
 export type MessageKey = keyof typeof en;
 
 /**
- * The one way UI text is produced: `browser.i18n` with `_locales` (issue 7). A key the
+ * The one way UI text is produced: `browser.i18n` with `_locales`. A key the
  * browser does not know yields the key itself, so a gap is visible instead of a blank.
  * Substitutions are passed through as text; the UI renders them as text nodes, never HTML.
  */

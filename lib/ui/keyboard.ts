@@ -1,5 +1,5 @@
 /**
- * The popup's global keys (issue 5): Enter saves from a one-line field, Ctrl/Cmd+Enter saves
+ * The popup's global keys: Enter saves from a one-line field, Ctrl/Cmd+Enter saves
  * from anywhere (text areas need the modifier, plain Enter is a new line there), Escape
  * closes. A control that handled the key itself (a tree, a search list) calls
  * `preventDefault()`, and this then stays out of its way.

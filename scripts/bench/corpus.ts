@@ -4,9 +4,9 @@ import { gunzipSync } from 'node:zlib';
 import { decodeHtml } from '../parse-html.ts';
 
 /**
- * Loaders for the extraction development corpus (`/work/shared/corpus`, see its README). Pages
- * are read from the shared folder at run time and never copied into the project: they are
- * third-party content for internal testing only.
+ * Loaders for the extraction development corpus (a folder given with `--corpus`, laid out as
+ * its README says). Pages are read from that folder at run time and never copied into the
+ * project: they are third-party content for internal testing only.
  */
 
 export type SetName = 'trafilatura-eval' | 'readability' | 'defuddle';

@@ -4,7 +4,7 @@ import { baselineExtract } from './baseline.ts';
 import { linkedomDocument } from '../working-document.ts';
 
 /**
- * Adapter from the extraction pipeline (`lib/extract`, contract in the team brief) to what the
+ * Adapter from the extraction pipeline (`lib/extract`) to what the
  * benchmark measures. Only `body` (the markdown without frontmatter) is scored: the
  * frontmatter is ours alone and has nothing to compare against.
  */

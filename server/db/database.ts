@@ -9,7 +9,7 @@ export const DATABASE_FILE = 'pageclip.sqlite';
 
 /**
  * Opens (creating if needed) the service database in `dataDir`: WAL so the CLI can write
- * while the service runs (decisions.md, command line), foreign keys on, and
+ * while the service runs (docs/api.md, Command line), foreign keys on, and
  * `synchronous=NORMAL`, which in WAL mode keeps every commit durable across a process crash
  * while avoiding an fsync per append.
  */

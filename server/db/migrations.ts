@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
  *
  * Times are stored as integer milliseconds since the epoch (sortable, compact), except page
  * created/updated times, which are unique microsecond stamps (migration 2); all are rendered
- * as ISO 8601 with milliseconds in responses (decisions.md, General).
+ * as ISO 8601 with milliseconds in responses (docs/api.md, General).
  */
 const migrations: readonly string[] = [
   `
@@ -111,7 +111,7 @@ const migrations: readonly string[] = [
     created_at INTEGER NOT NULL
   );
   `,
-  // Page listings are exact snapshots (issue 2: each page exactly once, in order, even when
+  // Page listings are exact snapshots (each page exactly once, in order, even when
   // pages not yet listed are updated): page times become strictly increasing microsecond
   // stamps, and every change of a page's updated_at keeps the previous value for an hour so
   // a listing can place the page where it stood when the listing began.

@@ -10,7 +10,7 @@ const scrypt = promisify(crypto.scrypt) as (
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
-/** A random secret with 32 bytes of entropy (decisions.md: at least 32 bytes), URL-safe. */
+/** A random secret with 32 bytes of entropy (at least 32 bytes, docs/api.md), URL-safe. */
 export function newSecret(prefix: string): string {
   return prefix + crypto.randomBytes(32).toString('base64url');
 }

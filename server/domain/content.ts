@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import type { ContentPosition } from '../../contract';
 import { ApiError } from '../http/api-error';
 
-/** Page content cap (decisions.md, General): a write that would exceed it is 413. */
+/** Page content cap (docs/api.md, General): a write that would exceed it is 413. */
 export const MAX_CONTENT_BYTES = 5 * 1024 * 1024;
 
-/** A strong, quoted validator, new on every content change and only then (decisions.md, Content). */
+/** A strong, quoted validator, new on every content change and only then (docs/api.md, Content). */
 export function newEtag(): string {
   return `"${crypto.randomBytes(12).toString('base64url')}"`;
 }

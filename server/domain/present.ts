@@ -4,7 +4,7 @@ import type { PageRow } from '../db/pages';
 import { iso } from '../http/env';
 import { levelName } from './access';
 
-/** Page metadata as responses carry it (decisions.md, General). */
+/** Page metadata as responses carry it (docs/api.md, General). */
 export function presentPage(row: PageRow, level: number) {
   return {
     id: row.id,

@@ -1,6 +1,6 @@
 /**
  * The service's one error type. Routes and repositories throw it; the app's error handler
- * renders the envelope `{ error: { code, message } }` (decisions.md, Errors). The message
+ * renders the envelope `{ error: { code, message } }` (docs/api.md, Errors). The message
  * always names the offending field, header or item.
  */
 export type ErrorCode =

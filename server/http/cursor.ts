@@ -4,7 +4,7 @@ import { invalid } from './api-error';
 /**
  * Opaque keyset cursors: base64url JSON of [list kind, sort value, id]. The kind keeps a
  * cursor from one list from being replayed against another; anything that does not decode
- * to exactly this shape is 400 (decisions.md, General).
+ * to exactly this shape is 400 (docs/api.md, General).
  */
 export type CursorKind = 'pages' | 'folders' | 'trash-pages' | 'trash-folders';
 

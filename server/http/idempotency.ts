@@ -26,7 +26,7 @@ function readKey(c: Context<AppEnv>): string | undefined {
 }
 
 /**
- * Runs a synchronous write under the durable idempotency rules (decisions.md, Idempotency).
+ * Runs a synchronous write under the durable idempotency rules (docs/api.md, Idempotency).
  *
  * Reservation, the change itself and the stored response are one SQLite transaction, so a
  * crash can never leave a change applied without its record, or a record without its

@@ -6,7 +6,7 @@ const MARKDOWN = /^text\/markdown\s*(;|$)/i;
 
 /**
  * Routes whose body is a markdown document (PUT content, page import) answer 415
- * `unsupported_media_type` to anything else (decisions.md, Errors), before any other check
+ * `unsupported_media_type` to anything else (docs/api.md, Errors), before any other check
  * reads the body.
  */
 export const requireMarkdown: MiddlewareHandler<AppEnv> = async (c, next) => {

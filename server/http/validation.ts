@@ -10,7 +10,7 @@ const TARGET_NAMES: Record<string, string> = {
   form: 'form',
 };
 
-/** `title: expected string` style messages naming the field (decisions.md, Errors). */
+/** `title: expected string` style messages naming the field (docs/api.md, Errors). */
 export function describeZodError(error: ZodError, target: string): string {
   const parts = error.issues.slice(0, 3).map((issue) => {
     const where = issue.path.length

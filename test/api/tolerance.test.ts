@@ -1,7 +1,7 @@
 /**
  * The client against crafted answers a real deployment (or a proxy in front of it) might give:
  * it must accept what the spec allows, and turn everything else into an `ApiError` with a clear
- * message, never a crash further on (decisions.md: "the client parses those parts tolerantly").
+ * message, never a crash further on (docs/api.md: the client reads what the spec does not show tolerantly).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, collect, isApiError, withRetry } from '../../lib/api';

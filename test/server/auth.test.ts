@@ -1,5 +1,5 @@
 // Credentials, scopes, API tokens and browser sign-in (spec "Authentication", "POST /tokens",
-// "Errors"; decisions.md "Errors" 401/403 rows, "Resolve, identity, tokens…", sign-in).
+// "Errors"; docs/api.md "Errors" 401/403 rows, "Resolve, identity, tokens…", sign-in).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-/** Every write the spec and decisions.md guard with pages:write. */
+/** Every write the spec and docs/api.md guard with pages:write. */
 function writeRoutes(): {
   method: string;
   path: string;

@@ -1,4 +1,4 @@
-// Bad input never gives a 5xx (issue 2 "Tests"; decisions.md "Errors": 400 / 413 / 415 rows and
+// Bad input never gives a 5xx (docs/api.md "Errors": 400 / 413 / 415 rows and
 // "General" body caps). Junk is generated from fixed seeds so any failure replays exactly.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Concurrent writers (issue 2 "Concurrency"; spec If-Match / idempotency rows; decisions.md
+// Concurrent writers (spec If-Match / idempotency rows; docs/api.md
 // "Idempotency": in-flight 409 idempotency_key_in_use, replay with Idempotent-Replayed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';

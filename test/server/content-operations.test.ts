@@ -1,5 +1,5 @@
 // Append / prepend and the idempotency contract (spec "POST /pages/{pageId}/content-operations",
-// "Limits"; decisions.md "Content" and "Idempotency").
+// "Limits"; docs/api.md "Content" and "Idempotency").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { startService, type RunningService } from '../helpers/service';

@@ -1,5 +1,5 @@
 // Page content: read and replace with ETag / If-Match (spec "PUT /pages/{pageId}/content",
-// "Errors"; decisions.md "Content", "General" body caps).
+// "Errors"; docs/api.md "Content", "General" body caps).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {

@@ -1,5 +1,5 @@
 // Copy and move of pages and folders (spec "POST /pages/{pageId}/copy", "POST
-// /folders/{folderId}/copy"; decisions.md "Lifecycle").
+// /folders/{folderId}/copy"; docs/api.md "Lifecycle").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {

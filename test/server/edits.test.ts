@@ -1,4 +1,4 @@
-// Exact text edits (spec "POST /pages/{pageId}/edits"; decisions.md "Content" and the 422 rows).
+// Exact text edits (spec "POST /pages/{pageId}/edits"; docs/api.md "Content" and the 422 rows).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {

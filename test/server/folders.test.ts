@@ -1,4 +1,4 @@
-// Folders: list, create, read, update and move (spec "Endpoints / Folders"; decisions.md
+// Folders: list, create, read, update and move (spec "Endpoints / Folders"; docs/api.md
 // "General" ordering, "Lifecycle" PATCH /folders/{id}, 409 conflict).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';

@@ -1,5 +1,5 @@
 // Idempotency time limits (spec "States and transitions" and "Limits": replay for 24 hours, an
-// incomplete reservation expires after 5 minutes; decisions.md "Idempotency"; issue 2: expired
+// incomplete reservation expires after 5 minutes; docs/api.md "Idempotency"; expired
 // entries are swept). The CLI has no clock to inject, so the tests age the stored records in
 // the service's SQLite file (WAL lets a second connection write while the service runs).
 import { join } from 'node:path';

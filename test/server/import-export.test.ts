@@ -1,5 +1,5 @@
 // Vault import, page import, page export and export of all pages (spec "POST /imports/vaultapp",
-// "Other named operations"; decisions.md "Resolve, identity, tokens, export and import"; the
+// "Other named operations"; docs/api.md "Page import and exports"; the
 // routes are the project's, see docs/api.md).
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

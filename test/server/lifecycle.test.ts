@@ -1,5 +1,5 @@
 // Trash, restore, permanent deletion and empty Trash (spec "States and transitions",
-// "Lifecycle, remaining operations"; decisions.md "Lifecycle", "Permissions").
+// "Lifecycle, remaining operations"; docs/api.md "Lifecycle", "Permissions").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {

@@ -1,5 +1,5 @@
 // One log line per request with method, path, status and duration; never a token, cookie or body
-// (issue 2 "The service"; team brief: `--quiet` turns the line off).
+// (`--quiet` turns the line off).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import { client, createPage, expectStatus, tokenClient, uuid, type Client } from './support/http';

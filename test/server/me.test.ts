@@ -1,4 +1,4 @@
-// Identity (spec "Other named operations"; decisions.md: `GET /me` -> { id, email, name }).
+// Identity (spec "Other named operations"; docs/api.md: `GET /me` -> { id, email, name }).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {

@@ -1,4 +1,4 @@
-// Pages: list, create, read and update metadata (spec "Endpoints / Pages"; decisions.md "General").
+// Pages: list, create, read and update metadata (spec "Endpoints / Pages"; docs/api.md "General").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {

@@ -1,4 +1,4 @@
-// Cursor pagination (spec "GET /pages", "GET /folders", "Limits"; decisions.md "General": opaque
+// Cursor pagination (spec "GET /pages", "GET /folders", "Limits"; docs/api.md "General": opaque
 // keyset cursors, stable while items are created or updated between pages; bad cursor 400).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
@@ -93,7 +93,7 @@ describe('GET /pages pagination', () => {
     expect(seen).toEqual(snapshot);
   });
 
-  it('stays exact when not-yet-listed pages are updated between fetches (issue 2)', async () => {
+  it('stays exact when not-yet-listed pages are updated between fetches', async () => {
     const snapshot = (await listAll<PageMeta>(api, '/pages')).map((p) => p.id);
     const first = await fetchPage(null);
     // Updating pages the listing has not reached yet must neither drop nor repeat them.

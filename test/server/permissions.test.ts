@@ -1,5 +1,5 @@
 // Access per caller: isolation, grants inherited down folders, restricted items (spec "What the
-// service does" access bullet, folder copy; decisions.md "Permissions", 403 forbidden / 404 rows).
+// service does" access bullet, folder copy; docs/api.md "Permissions", 403 forbidden / 404 rows).
 // Tests here are independent (fresh users, own items), so they run concurrently: most of their
 // time is spent waiting for CLI processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

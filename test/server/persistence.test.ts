@@ -1,4 +1,4 @@
-// Durability across a process restart (issue 2 "Persistence"; decisions.md "Idempotency": the
+// Durability across a process restart (docs/api.md "Idempotency": the
 // replay window is 24 hours, so it must outlive the process).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';

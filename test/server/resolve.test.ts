@@ -1,5 +1,5 @@
 // Resolve by exact title / name (spec "GET /pages/resolve", "GET /folders/resolve";
-// decisions.md "Resolve, identity, tokens, export and import").
+// docs/api.md "Page import and exports").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {

@@ -1,5 +1,5 @@
 // UUID forms, exactly as the spec states them ("Resources and their fields": versions 1-8 with
-// variant nibble 8, 9, a or b; the all-zero and all-ones UUIDs; decisions.md: anything else 400).
+// variant nibble 8, 9, a or b; the all-zero and all-ones UUIDs; docs/api.md: anything else 400).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import { createPage, expectError, expectStatus, tokenClient, type Client } from './support/http';

@@ -1,6 +1,6 @@
 /**
  * Small HTTP helpers for the service tests: real `fetch` against the running service, the
- * error envelope check every error test makes (decisions.md, "Errors"), and fixtures built
+ * error envelope check every error test makes (docs/api.md, "Errors"), and fixtures built
  * through the public API only.
  */
 import { randomUUID } from 'node:crypto';
