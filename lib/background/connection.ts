@@ -84,7 +84,7 @@ export async function recordProblem(ctx: BackgroundContext, p: Problem): Promise
 function noPermission(origin: string): Problem {
   return problem(
     'no-permission',
-    `Pageclip is not allowed to reach ${origin} yet. Allow access on the options page.`,
+    `Pageclip is not allowed to reach ${origin} yet. On the options page, Sign in or Connect with token: the browser then asks to give Pageclip access to that address.`,
   );
 }
 
