@@ -143,7 +143,7 @@ export function PagePicker(props: {
         <fieldset class="segmented compact">
           <legend class="label">{t('operationLabel')}</legend>
           <div class="segmented-options">
-            {(['append', 'prepend'] as const).map((op) => (
+            {(['append', 'prepend'] as const satisfies readonly Operation[]).map((op) => (
               <label class="segment" key={op}>
                 <input
                   type="radio"

@@ -3,6 +3,7 @@
  * destinations, and the requests that read them.
  */
 import { z } from 'zod';
+import { ContentPosition } from '../../contract/primitives';
 import { ProblemSchema } from './problem';
 
 export const FolderSchema = z.object({
@@ -43,7 +44,7 @@ export const DestinationSchema = z.discriminatedUnion('kind', [
     kind: z.literal('page'),
     pageId: z.string(),
     title: z.string(),
-    operation: z.enum(['append', 'prepend']),
+    operation: ContentPosition,
   }),
 ]);
 export type Destination = z.infer<typeof DestinationSchema>;

@@ -1,10 +1,11 @@
 /** What the user chooses on the options page and the UI may read back (never the token). */
 import { z } from 'zod';
+import { ContentPosition } from '../../contract/primitives';
 import { ClipModeSchema } from '../extract/result';
 
 export const ClipDefaultsSchema = z.object({
   mode: ClipModeSchema,
-  operation: z.enum(['append', 'prepend']),
+  operation: ContentPosition,
   highlightTemplate: z.string().min(1),
   inboxTitle: z.string().trim().min(1).max(500),
 });

@@ -12,11 +12,12 @@
 import { frontmatterBlock } from '../clip-markdown/draft';
 import { sectionContent } from '../clip-markdown/link';
 import type { WriteRequest } from '../write-request';
+import type { ContentPosition } from '../../contract/primitives';
 
 export { frontmatterBlock };
 
 export type Target = 'new' | 'existing';
-export type Operation = 'append' | 'prepend';
+export type Operation = ContentPosition;
 
 export interface ClipDraft {
   title: string;
