@@ -30,6 +30,19 @@ export function openDatabase(dataDir: string): Database {
   return db;
 }
 
+/**
+ * Runs `fn` as one write transaction begun with BEGIN IMMEDIATE, so it takes the write lock
+ * before its first read. The command line writes the same database while the service runs;
+ * a deferred transaction that reads and then writes cannot wait for that writer (in WAL, a
+ * snapshot another connection has since changed cannot be upgraded, so SQLite answers
+ * SQLITE_BUSY at once, without the busy timeout). Taking the lock first makes it wait for
+ * the busy timeout instead, and its reads are then current when it writes. Nested inside
+ * another transaction it becomes a savepoint, as any better-sqlite3 transaction does.
+ */
+export function writeTransaction<T>(db: Database, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}
+
 /** Checkpoints the WAL into the main file and closes, so a stopped service leaves one file. */
 export function closeDatabase(db: Database): void {
   if (!db.open) return;

@@ -142,9 +142,12 @@ export function migrate(db: Database): void {
     );
   }
   for (let version = current; version < migrations.length; version++) {
+    // IMMEDIATE, and the version read again under the lock: a command and the service
+    // opening a new data directory at once must not both apply the same step.
     db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) !== version) return;
       db.exec(migrations[version]!);
       db.pragma(`user_version = ${version + 1}`);
-    })();
+    }).immediate();
   }
 }

@@ -68,6 +68,9 @@ export function reachRepository(db: Database) {
         fill.run({ user: userId });
       })();
       built.delete(userId);
+      // Rebuilt inside a caller's transaction, the rows go if it rolls back: only rows
+      // committed with the rebuild may be trusted on the next call.
+      if (db.inTransaction) return;
       built.set(userId, now);
       if (built.size > MAX_USERS) {
         const oldest = built.keys().next().value!;

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../db/database';
 import type { FolderRow } from '../db/folders';
 import type { Deps } from '../http/env';
 import { ADMIN } from './access';
@@ -65,7 +66,7 @@ export function emptyTrash(
   let foldersDeleted = 0;
   const attempt = (what: string, remove: () => void) => {
     try {
-      repos.db.transaction(remove)();
+      writeTransaction(repos.db, remove);
     } catch (error) {
       console.error(`empty trash: ${what} could not be deleted and stays in Trash:`, error);
     }

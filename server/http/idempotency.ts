@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import { ApiError } from './api-error';
 import type { AppEnv, Deps } from './env';
+import { writeTransaction } from '../db/database';
 import type { IdempotencyScope } from '../db/idempotency';
 
 export interface OperationResult {
@@ -44,7 +45,7 @@ export async function runIdempotent(
   const key = readKey(c);
   const { repos } = deps;
   if (key === undefined) {
-    const result = repos.db.transaction(operation)();
+    const result = writeTransaction(repos.db, operation);
     return send(c, result, false);
   }
   // The body is already parsed and cached by the validator; fingerprint the parsed JSON so
@@ -60,53 +61,51 @@ export async function runIdempotent(
     key,
   };
 
-  const run = repos.db.transaction(
-    (): { result: OperationResult | ApiError; replayed: boolean } => {
-      const now = deps.now();
-      const existing = repos.idempotency.find(scope, now);
-      if (existing) {
-        if (existing.fingerprint !== fingerprint) {
-          throw new ApiError(
-            422,
-            'idempotency_key_reused',
-            `${KEY_HEADER} header: this key was used with a different request body`,
-          );
-        }
-        if (existing.state === 'pending') {
-          throw new ApiError(
-            409,
-            'idempotency_key_in_use',
-            `${KEY_HEADER} header: a request with this key is still in progress`,
-          );
-        }
-        return {
-          replayed: true,
-          result: {
-            status: existing.status!,
-            body: JSON.parse(existing.body!),
-            etag: existing.etag,
-          },
-        };
+  const run = (): { result: OperationResult | ApiError; replayed: boolean } => {
+    const now = deps.now();
+    const existing = repos.idempotency.find(scope, now);
+    if (existing) {
+      if (existing.fingerprint !== fingerprint) {
+        throw new ApiError(
+          422,
+          'idempotency_key_reused',
+          `${KEY_HEADER} header: this key was used with a different request body`,
+        );
       }
-      let result: OperationResult | ApiError;
-      try {
-        // Operations refuse (throw a 4xx) before they write anything, so no savepoint is
-        // needed; an unexpected error rolls the whole transaction back, releasing the key.
-        result = operation();
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw error;
-        result = error;
+      if (existing.state === 'pending') {
+        throw new ApiError(
+          409,
+          'idempotency_key_in_use',
+          `${KEY_HEADER} header: a request with this key is still in progress`,
+        );
       }
-      const stored =
-        result instanceof ApiError
-          ? { status: result.status, body: JSON.stringify(result.envelope), etag: null }
-          : { status: result.status, body: JSON.stringify(result.body), etag: result.etag };
-      // Reservation and completion in one write: nothing between them can observe it.
-      repos.idempotency.complete(scope, fingerprint, stored, now);
-      return { result, replayed: false };
-    },
-  );
-  const { result, replayed } = run();
+      return {
+        replayed: true,
+        result: {
+          status: existing.status!,
+          body: JSON.parse(existing.body!),
+          etag: existing.etag,
+        },
+      };
+    }
+    let result: OperationResult | ApiError;
+    try {
+      // Operations refuse (throw a 4xx) before they write anything, so no savepoint is
+      // needed; an unexpected error rolls the whole transaction back, releasing the key.
+      result = operation();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      result = error;
+    }
+    const stored =
+      result instanceof ApiError
+        ? { status: result.status, body: JSON.stringify(result.envelope), etag: null }
+        : { status: result.status, body: JSON.stringify(result.body), etag: result.etag };
+    // Reservation and completion in one write: nothing between them can observe it.
+    repos.idempotency.complete(scope, fingerprint, stored, now);
+    return { result, replayed: false };
+  };
+  const { result, replayed } = writeTransaction(repos.db, run);
   // Thrown only after the commit, so the stored refusal survives.
   if (result instanceof ApiError) throw result;
   return send(c, result, replayed);

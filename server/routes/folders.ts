@@ -1,3 +1,4 @@
+import { writeTransaction } from '../db/database';
 import crypto from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
 import { operations } from '../../contract';
@@ -68,7 +69,7 @@ export function foldersRoutes(deps: Deps) {
     (c) => {
       const body = c.req.valid('json');
       const userId = c.var.caller.user.id;
-      const row = repos.db.transaction(() => {
+      const row = writeTransaction(repos.db, () => {
         const parent = access.target(userId, body.parentId ?? null);
         assertFolderFits(repos, parent?.id ?? null, 1);
         const now = deps.now();
@@ -83,7 +84,7 @@ export function foldersRoutes(deps: Deps) {
           updated_at: now,
         });
         return repos.folders.get(id)!;
-      })();
+      });
       return c.json(presentFolder(row, ADMIN), 201);
     },
   );
@@ -111,7 +112,7 @@ export function foldersRoutes(deps: Deps) {
     (c) => {
       const body = c.req.valid('json');
       const userId = c.var.caller.user.id;
-      const result = repos.db.transaction(() => {
+      const result = writeTransaction(repos.db, () => {
         const { folder, level } = access.folder(userId, c.req.valid('param').folderId, EDIT);
         let parentId = folder.parent_id;
         if (body.parentId !== undefined && body.parentId !== folder.parent_id) {
@@ -133,7 +134,7 @@ export function foldersRoutes(deps: Deps) {
           updated_at: deps.now(),
         };
         return presentFolder(repos.folders.update(updated), level);
-      })();
+      });
       return c.json(result, 200);
     },
   );
@@ -146,11 +147,11 @@ export function foldersRoutes(deps: Deps) {
     (c) => {
       const { parentId } = c.req.valid('json');
       const userId = c.var.caller.user.id;
-      const result = repos.db.transaction(() => {
+      const result = writeTransaction(repos.db, () => {
         const { folder, level } = access.folder(userId, c.req.valid('param').folderId, VIEW);
         const target = access.target(userId, parentId);
         return copyFolderTree(deps, userId, folder, level, target?.id ?? null);
-      })();
+      });
       return c.json(result, 201);
     },
   );
@@ -162,13 +163,13 @@ export function foldersRoutes(deps: Deps) {
     }),
     (c) => {
       const userId = c.var.caller.user.id;
-      const id = repos.db.transaction(() => {
+      const id = writeTransaction(repos.db, () => {
         const { folder } = access.folder(userId, c.req.valid('param').folderId, ADMIN, {
           trashed: true,
         });
         if (folder.deleted_at === null) repos.folders.trash(folder.id, deps.now());
         return folder.id;
-      })();
+      });
       return c.json({ id }, 200);
     },
   );
@@ -180,7 +181,7 @@ export function foldersRoutes(deps: Deps) {
     }),
     (c) => {
       const userId = c.var.caller.user.id;
-      const id = repos.db.transaction(() => {
+      const id = writeTransaction(repos.db, () => {
         const { folder } = access.folder(userId, c.req.valid('param').folderId, ADMIN, {
           trashed: true,
         });
@@ -190,7 +191,7 @@ export function foldersRoutes(deps: Deps) {
           if (parent && parent.deleted_at !== null) repos.folders.moveToRoot(folder.id);
         }
         return folder.id;
-      })();
+      });
       return c.json({ id }, 200);
     },
   );
@@ -202,12 +203,12 @@ export function foldersRoutes(deps: Deps) {
     }),
     (c) => {
       const userId = c.var.caller.user.id;
-      repos.db.transaction(() => {
+      writeTransaction(repos.db, () => {
         const { folder, level } = access.folder(userId, c.req.valid('param').folderId, ADMIN, {
           trashed: true,
         });
         deleteFolderTree(deps, userId, folder, level);
-      })();
+      });
       return c.body(null, 204);
     },
   );

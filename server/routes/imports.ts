@@ -1,3 +1,4 @@
+import { writeTransaction } from '../db/database';
 import crypto from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
 import { operations } from '../../contract';
@@ -25,7 +26,7 @@ export function importsRoutes(deps: Deps) {
     (c) => {
       const { files } = c.req.valid('json');
       const userId = c.var.caller.user.id;
-      const result = repos.db.transaction(() => importVault(deps, userId, files))();
+      const result = writeTransaction(repos.db, () => importVault(deps, userId, files));
       return c.json(result, 200);
     },
   );
@@ -40,7 +41,7 @@ export function importsRoutes(deps: Deps) {
       const text = await c.req.text();
       assertContentSize(text, 'body');
       const userId = c.var.caller.user.id;
-      const row = repos.db.transaction(() => {
+      const row = writeTransaction(repos.db, () => {
         const parent = access.target(userId, query.parentId ?? null);
         const id = crypto.randomUUID();
         repos.pages.insert({
@@ -53,7 +54,7 @@ export function importsRoutes(deps: Deps) {
           etag: newEtag(),
         });
         return repos.pages.get(id)!;
-      })();
+      });
       c.header('ETag', row.etag);
       return c.json(presentPage(row, ADMIN), 201);
     },

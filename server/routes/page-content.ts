@@ -1,3 +1,4 @@
+import { writeTransaction } from '../db/database';
 import { createRoute } from '@hono/zod-openapi';
 import { operations } from '../../contract';
 import { ApiError } from '../http/api-error';
@@ -50,7 +51,7 @@ export function pageContentRoutes(deps: Deps) {
       }
       const text = await c.req.text();
       const userId = c.var.caller.user.id;
-      const etag = repos.db.transaction(() => {
+      const etag = writeTransaction(repos.db, () => {
         const { page } = access.page(userId, c.req.valid('param').pageId, EDIT);
         if (ifMatch !== page.etag) {
           throw new ApiError(
@@ -62,7 +63,7 @@ export function pageContentRoutes(deps: Deps) {
         const next = newEtag();
         repos.pages.setContent(page.id, text, next);
         return next;
-      })();
+      });
       return c.body(null, 204, { etag });
     },
   );

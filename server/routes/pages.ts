@@ -1,3 +1,4 @@
+import { writeTransaction } from '../db/database';
 import crypto from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
 import { operations } from '../../contract';
@@ -70,7 +71,7 @@ export function pagesRoutes(deps: Deps) {
       const body = c.req.valid('json');
       const userId = c.var.caller.user.id;
       assertContentSize(body.markdown, 'markdown');
-      const row = repos.db.transaction(() => {
+      const row = writeTransaction(repos.db, () => {
         const parent = access.target(userId, body.parentId ?? null);
         const page = {
           id: crypto.randomUUID(),
@@ -83,7 +84,7 @@ export function pagesRoutes(deps: Deps) {
         };
         repos.pages.insert(page);
         return repos.pages.get(page.id)!;
-      })();
+      });
       c.header('ETag', row.etag);
       return c.json(presentPage(row, ADMIN), 201);
     },
@@ -108,7 +109,7 @@ export function pagesRoutes(deps: Deps) {
     (c) => {
       const body = c.req.valid('json');
       const userId = c.var.caller.user.id;
-      const result = repos.db.transaction(() => {
+      const result = writeTransaction(repos.db, () => {
         const { page, level } = access.page(userId, c.req.valid('param').pageId, EDIT);
         const updated = repos.pages.updateMeta({
           ...page,
@@ -116,7 +117,7 @@ export function pagesRoutes(deps: Deps) {
           icon: body.icon === undefined ? page.icon : body.icon,
         });
         return presentPage(updated, level);
-      })();
+      });
       return c.json(result, 200);
     },
   );
@@ -129,13 +130,13 @@ export function pagesRoutes(deps: Deps) {
     (c) => {
       const { parentId } = c.req.valid('json');
       const userId = c.var.caller.user.id;
-      const result = repos.db.transaction(() => {
+      const result = writeTransaction(repos.db, () => {
         const { page, level } = access.page(userId, c.req.valid('param').pageId, EDIT);
         const target = access.target(userId, parentId);
         access.assertMove(userId, page, level, target, `page ${page.id}`);
         const moved = repos.pages.updateMeta({ ...page, parent_id: target?.id ?? null });
         return presentPage(moved, level);
-      })();
+      });
       return c.json(result, 200);
     },
   );
@@ -148,7 +149,7 @@ export function pagesRoutes(deps: Deps) {
     (c) => {
       const { parentId } = c.req.valid('json');
       const userId = c.var.caller.user.id;
-      const id = repos.db.transaction(() => {
+      const id = writeTransaction(repos.db, () => {
         const { page } = access.page(userId, c.req.valid('param').pageId, VIEW);
         const target = access.target(userId, parentId);
         const copy = {
@@ -162,7 +163,7 @@ export function pagesRoutes(deps: Deps) {
         };
         repos.pages.insert(copy);
         return copy.id;
-      })();
+      });
       return c.json({ id }, 201);
     },
   );
@@ -174,12 +175,12 @@ export function pagesRoutes(deps: Deps) {
     }),
     (c) => {
       const userId = c.var.caller.user.id;
-      const id = repos.db.transaction(() => {
+      const id = writeTransaction(repos.db, () => {
         // Trashing something already in Trash is a no-op success, so a retried request agrees.
         const { page } = access.page(userId, c.req.valid('param').pageId, ADMIN, { trashed: true });
         if (page.deleted_at === null) repos.pages.trash(page.id, deps.now());
         return page.id;
-      })();
+      });
       return c.json({ id }, 200);
     },
   );
@@ -191,14 +192,14 @@ export function pagesRoutes(deps: Deps) {
     }),
     (c) => {
       const userId = c.var.caller.user.id;
-      const id = repos.db.transaction(() => {
+      const id = writeTransaction(repos.db, () => {
         const { page } = access.page(userId, c.req.valid('param').pageId, ADMIN, { trashed: true });
         if (page.deleted_at !== null) {
           const parent = page.parent_id ? repos.folders.get(page.parent_id) : undefined;
           repos.pages.restore(page.id, parent && parent.deleted_at === null ? parent.id : null);
         }
         return page.id;
-      })();
+      });
       return c.json({ id }, 200);
     },
   );
@@ -210,11 +211,11 @@ export function pagesRoutes(deps: Deps) {
     }),
     (c) => {
       const userId = c.var.caller.user.id;
-      repos.db.transaction(() => {
+      writeTransaction(repos.db, () => {
         const { page } = access.page(userId, c.req.valid('param').pageId, ADMIN, { trashed: true });
         repos.pages.remove(page.id);
         repos.grants.removeForItems([page.id]);
-      })();
+      });
       return c.body(null, 204);
     },
   );

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../db/database';
 import { createRoute } from '@hono/zod-openapi';
 import { operations } from '../../contract';
 import { requireScope } from '../http/auth';
@@ -64,7 +65,7 @@ export function trashRoutes(deps: Deps) {
     }),
     (c) => {
       const userId = c.var.caller.user.id;
-      const result = repos.db.transaction(() => emptyTrash(deps, userId))();
+      const result = writeTransaction(repos.db, () => emptyTrash(deps, userId));
       return c.json(result, 200);
     },
   );

@@ -8,6 +8,7 @@ import {
   expectError,
   expectStatus,
   getContent,
+  grant,
   newUser,
   tokenClient,
   uuid,
@@ -198,7 +199,7 @@ describe('Idempotency-Key', () => {
   it('scopes a key to the caller: another user with edit access runs as new', async () => {
     const page = await createPage(api, { markdown: 'shared page' });
     const other = await newUser(svc, 'editor');
-    await svc.cli(['grant', '--email', other.email, '--item', page.id, '--level', 'edit']);
+    await grant(svc, other.email, page.id, 'edit');
     const key = uuid();
     const body = { id: key, operation: 'append', content: 'per-caller' };
     expectStatus(await op(page.id, body, { 'idempotency-key': key }), 200);

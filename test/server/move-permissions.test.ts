@@ -8,6 +8,7 @@ import {
   expectError,
   expectStatus,
   getContent,
+  grant,
   newUser,
   tokenClient,
   type Client,
@@ -24,12 +25,9 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-const grant = (email: string, item: string, level: 'view' | 'edit' | 'admin') =>
-  svc.cli(['grant', '--email', email, '--item', item, '--level', level]);
-
 async function editorOf(itemId: string): Promise<Client> {
   const other = await newUser(svc, 'editor');
-  await grant(other.email, itemId, 'edit');
+  await grant(svc, other.email, itemId, 'edit');
   return other.api;
 }
 
@@ -74,8 +72,8 @@ describe.concurrent('an edit grant cannot become admin through a move', { timeou
     const second = await createFolder(owner, { name: 'Second' });
     const page = await createPage(owner, { parentId: first.id });
     const other = await newUser(svc, 'editor');
-    await grant(other.email, first.id, 'edit');
-    await grant(other.email, second.id, 'edit');
+    await grant(svc, other.email, first.id, 'edit');
+    await grant(svc, other.email, second.id, 'edit');
     expectError(
       await other.api.patch(`/pages/${page.id}/move`, { parentId: second.id }),
       403,
@@ -83,8 +81,8 @@ describe.concurrent('an edit grant cannot become admin through a move', { timeou
     );
     // An admin on the page may move it anywhere they can edit.
     const admin = await newUser(svc, 'admin');
-    await grant(admin.email, first.id, 'admin');
-    await grant(admin.email, second.id, 'edit');
+    await grant(svc, admin.email, first.id, 'admin');
+    await grant(svc, admin.email, second.id, 'edit');
     expectStatus(await admin.api.patch(`/pages/${page.id}/move`, { parentId: second.id }), 200);
   });
 
@@ -129,7 +127,7 @@ describe.concurrent(
       await svc.cli(['restrict', '--item', hidden.id]);
       await svc.cli(['restrict', '--item', hiddenFolder.id]);
       const admin = await newUser(svc, 'admin');
-      await grant(admin.email, shared.id, 'admin');
+      await grant(svc, admin.email, shared.id, 'admin');
 
       expectStatus(await admin.api.del(`/folders/${shared.id}/trash`), 200);
       expectStatus(await admin.api.del(`/folders/${shared.id}/permanent`), 204);
@@ -148,7 +146,7 @@ describe.concurrent(
       const hidden = await createPage(owner, { parentId: shared.id, markdown: 'hidden' });
       await svc.cli(['restrict', '--item', hidden.id]);
       const admin = await newUser(svc, 'admin');
-      await grant(admin.email, shared.id, 'admin');
+      await grant(svc, admin.email, shared.id, 'admin');
       expectStatus(await admin.api.del(`/folders/${shared.id}/trash`), 200);
       const emptied = await admin.api.del('/trash/empty');
       expectStatus(emptied, 200);

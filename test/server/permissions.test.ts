@@ -10,6 +10,7 @@ import {
   expectError,
   expectStatus,
   getContent,
+  grant,
   listAll,
   newUser,
   tokenClient,
@@ -29,8 +30,6 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-const grant = (email: string, item: string, level: 'view' | 'edit' | 'admin') =>
-  svc.cli(['grant', '--email', email, '--item', item, '--level', level]);
 const restrict = (item: string) => svc.cli(['restrict', '--item', item]);
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
@@ -112,7 +111,7 @@ describe.concurrent('grants', { timeout: 90_000 }, () => {
   it('a view grant reads the page but every write is 403 forbidden', async () => {
     const { owner, other, otherEmail } = await twoUsers();
     const page = await createPage(owner, { markdown: 'shared read-only' });
-    await grant(otherEmail, page.id, 'view');
+    await grant(svc, otherEmail, page.id, 'view');
 
     const meta = await other.get(`/pages/${page.id}`);
     expectStatus(meta, 200);
@@ -150,7 +149,7 @@ describe.concurrent('grants', { timeout: 90_000 }, () => {
     const sub = await createFolder(owner, { parentId: top.id });
     const deep = await createPage(owner, { parentId: sub.id, markdown: 'deep' });
     await createPage(owner, { title: 'outside' });
-    await grant(otherEmail, top.id, 'edit');
+    await grant(svc, otherEmail, top.id, 'edit');
 
     expect(ids(await listAll(other, '/folders')).sort()).toEqual([top.id, sub.id].sort());
     expect(ids(await listAll(other, '/pages'))).toEqual([deep.id]);
@@ -187,7 +186,7 @@ describe.concurrent('grants', { timeout: 90_000 }, () => {
     const { owner, other, otherEmail } = await twoUsers();
     const folder = await createFolder(owner);
     const page = await createPage(owner, { parentId: folder.id });
-    await grant(otherEmail, folder.id, 'admin');
+    await grant(svc, otherEmail, folder.id, 'admin');
     expect((await other.get(`/pages/${page.id}`)).body.permission).toBe('admin');
     expectStatus(await other.del(`/pages/${page.id}/trash`), 200);
     expectStatus(await other.patch(`/pages/${page.id}/restore`), 200);
@@ -197,7 +196,7 @@ describe.concurrent('grants', { timeout: 90_000 }, () => {
   it('a view grant on a folder does not allow creating, moving or copying into it', async () => {
     const { owner, other, otherEmail } = await twoUsers();
     const folder = await createFolder(owner);
-    await grant(otherEmail, folder.id, 'view');
+    await grant(svc, otherEmail, folder.id, 'view');
     expectError(
       await other.post('/pages', { title: 'x', markdown: 'x', parentId: folder.id }),
       403,
@@ -223,8 +222,8 @@ describe.concurrent('grants', { timeout: 90_000 }, () => {
     const top = await createFolder(owner);
     const sub = await createFolder(owner, { parentId: top.id });
     const deep = await createPage(owner, { parentId: sub.id });
-    await grant(otherEmail, top.id, 'admin');
-    await grant(otherEmail, sub.id, 'view');
+    await grant(svc, otherEmail, top.id, 'admin');
+    await grant(svc, otherEmail, sub.id, 'view');
     expect((await other.get(`/pages/${deep.id}`)).body.permission).toBe('admin');
     expect((await other.get(`/folders/${sub.id}`)).body.permission).toBe('admin');
 
@@ -246,7 +245,7 @@ describe.concurrent('restricted items', { timeout: 90_000 }, () => {
     const open = await createPage(owner, { parentId: folder.id });
     const closed = await createPage(owner, { parentId: folder.id, markdown: 'closed' });
     await restrict(closed.id);
-    await grant(otherEmail, folder.id, 'edit');
+    await grant(svc, otherEmail, folder.id, 'edit');
     expect(ids(await listAll(other, '/pages'))).toEqual([open.id]);
     expectError(await other.get(`/pages/${closed.id}`), 404, 'not_found');
     expectError(await other.get(`/pages/${closed.id}/content`), 404, 'not_found');
@@ -263,7 +262,7 @@ describe.concurrent('restricted items', { timeout: 90_000 }, () => {
     await createPage(owner, { title: 'under hidden folder', parentId: hiddenFolder.id });
     await restrict(hidden.id);
     await restrict(hiddenFolder.id);
-    await grant(otherEmail, folder.id, 'edit');
+    await grant(svc, otherEmail, folder.id, 'edit');
 
     const res = await other.post(`/folders/${folder.id}/copy`, { parentId: null });
     expectStatus(res, 201);

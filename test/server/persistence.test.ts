@@ -9,6 +9,7 @@ import {
   expectError,
   expectStatus,
   getContent,
+  grant,
   listAll,
   tokenClient,
   uuid,
@@ -99,7 +100,7 @@ describe('after restart()', () => {
     const folder = await createFolder(owner);
     const open = await createPage(owner, { parentId: folder.id });
     const closed = await createPage(owner, { parentId: folder.id });
-    await svc.cli(['grant', '--email', email, '--item', folder.id, '--level', 'view']);
+    await grant(svc, email, folder.id, 'view');
     await svc.cli(['restrict', '--item', closed.id]);
     const other: Client = await tokenClient(svc, { email });
 

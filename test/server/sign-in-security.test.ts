@@ -18,7 +18,10 @@ const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
 
-describe('return_to after sign-in', () => {
+// Like the other files that drive the command line: each `user add` is a process start and a
+// scrypt hash, and the guessing tests run dozens of sign-ins (each a scrypt check) and a
+// second service, which on a loaded two-core machine outlast the default 30 s per test.
+describe('return_to after sign-in', { timeout: 90_000 }, () => {
   it('never leads to another origin once normalised', async () => {
     const { email, password } = await newUser(svc, 'redirect');
     for (const evil of [
@@ -50,7 +53,7 @@ describe('return_to after sign-in', () => {
   });
 });
 
-describe('cross-site posts to /auth/*', () => {
+describe('cross-site posts to /auth/*', { timeout: 90_000 }, () => {
   it('refuses a sign-in posted from another site (login CSRF)', async () => {
     const { email, password } = await newUser(svc, 'csrf');
     const crossSite: Record<string, string>[] = [
@@ -98,7 +101,7 @@ describe('cross-site posts to /auth/*', () => {
   });
 });
 
-describe('password guessing', () => {
+describe('password guessing', { timeout: 90_000 }, () => {
   it('throttles wrong passwords per account with 429 and Retry-After, even for the right one', async () => {
     const { email, password } = await newUser(svc, 'guess');
     const statuses: number[] = [];

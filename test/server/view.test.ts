@@ -3,7 +3,15 @@
 // cannot see. How the markdown is rendered: view-render.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
-import { createPage, expectStatus, newUser, tokenClient, uuid, type Client } from './support/http';
+import {
+  createPage,
+  expectStatus,
+  grant,
+  newUser,
+  tokenClient,
+  uuid,
+  type Client,
+} from './support/http';
 
 let svc: RunningService;
 let owner: Client;
@@ -91,7 +99,7 @@ describe.concurrent('GET /view/pages/{id}', { timeout: 90_000 }, () => {
     await expectNotFound(denied);
     await expectNotFound(await view(`/view/pages/${uuid()}`, otherCookie));
 
-    await svc.cli(['grant', '--email', other.email, '--item', page.id, '--level', 'view']);
+    await grant(svc, other.email, page.id, 'view');
     const shared = await view(`/view/pages/${page.id}`, otherCookie);
     expect(shared.status).toBe(200);
     expect(await shared.text()).toContain('<h1>Private plans</h1>');

@@ -199,6 +199,16 @@ export async function newUser(
   return { email, password, api };
 }
 
+/** Shares an item with a user through the service's `grant` command (docs/api.md, Permissions). */
+export function grant(
+  service: RunningService,
+  email: string,
+  item: string,
+  level: 'view' | 'edit' | 'admin',
+): Promise<unknown> {
+  return service.cli(['grant', '--email', email, '--item', item, '--level', level]);
+}
+
 /** Asserts the error envelope `{ error: { code, message } }` with this status and code. */
 export function expectError(res: Res, status: number, code: string): void {
   const context = `${status} ${code} expected, got ${res.status} ${res.text.slice(0, 300)}`;
