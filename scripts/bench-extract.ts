@@ -45,6 +45,8 @@
  *   permalinks, photo-credit and "continue reading" lines, tables of contents, breadcrumbs:
  *   scripts/bench/clutter-analysis.ts), failed pages; median
  *   and p95 extraction time.
+ * - the pages a site extractor handles (lib/extract/sites), each beside plain
+ *   (scripts/bench/sites.ts).
  *
  * Progress goes to stderr, tables to stdout.
  */
@@ -57,6 +59,7 @@ import { loadOurs } from './bench/ours.ts';
 import { passes, printTable, setRows, summaryRows } from './bench/report.ts';
 import type { PageResult } from './bench/run-page.ts';
 import { plannedPages, type ShardMessage, type ShardPlan } from './bench/shard.ts';
+import { printSitePages } from './bench/sites.ts';
 import { printWorst } from './bench/worst.ts';
 
 function usage(message: string): never {
@@ -239,6 +242,7 @@ async function main(): Promise<void> {
       out(`- ${failure.message}`);
     }
   }
+  printSitePages(plan, [...bySet.values()].flat(), out);
   if (worst) for (const [set, pages] of bySet) printWorst(set, pages, worst, out);
   if (args.json) {
     writeFileSync(args.json, JSON.stringify([...bySet.values()].flat(), null, 1));

@@ -8,7 +8,7 @@ import { normalizedText, ownerDoc, tagName } from './dom';
 
 // "Read also: <linked headline>" lines between paragraphs; the label alone says what follows.
 const READ_ALSO =
-  /^(?:lesen sie (?:auch|hier|mehr)|auch lesen|mehr (?:dazu|zum thema)|read (?:more|also)|also read|see also|l[eé]a(?: tambi[ée]n| m[áa]s)?|lee tambi[ée]n|vea tambi[ée]n|mir[ae]|puedes ver|(?:tambi[ée]n )?(?:te|le) puede interesar|(?:[àa] )?lire aussi|leia tamb[ée]m|veja tamb[ée]m|leggi anche|czytaj (?:te[żz]|tak[żz]e)|dowiedz si[ęe] wi[ęe]cej|zobacz (?:te[żz]|tak[żz]e))\s*(?::|»|\.\.\.|…)/i;
+  /^(?:lesen sie (?:auch|hier|mehr)|auch lesen|mehr (?:dazu|zum thema|lesen)|weiterlesen|read (?:more|also)|also read|see also|l[eé]a(?: tambi[ée]n| m[áa]s)?|lee tambi[ée]n|vea tambi[ée]n|mir[ae]|puedes ver|(?:tambi[ée]n )?(?:te|le) puede interesar|(?:[àa] )?lire aussi|leia tamb[ée]m|veja tamb[ée]m|leggi anche|czytaj (?:te[żz]|tak[żz]e)|dowiedz si[ęe] wi[ęe]cej|zobacz (?:te[żz]|tak[żz]e))\s*(?::|»|\.\.\.|…)/i;
 // Whole-text matches for the one-line widgets CMSs put inside the article container: comment
 // prompts, rating and share prompts, "loading" placeholders, advertisement labels.
 const WIDGET_LINE = new RegExp(
@@ -73,7 +73,7 @@ function textBeside(start: ChildNode | null, step: 'previousSibling' | 'nextSibl
 
 // A single short line that is only a photo credit or source ("Foto: Jane Doe", "© dpa").
 const CREDIT_LABEL =
-  '(?:©|\\(c\\)|(?:fotos?|bild(?:er)?|titelbild|beitragsbild|photos?|photograph(?:y)?|image|imagen|cr[ée]dits?(?: photos?)?|cr[ée]dito|quelle|source|fuente|[źz]r[óo]d[łl]o|fot\\.|zdj[ęe]cie|kuva)(?:\\s+by|\\s+via)?\\s*[:©])';
+  '(?:©|\\(c\\)|(?:(?:photos?|images?|pictures?|fotos?|bild)\\s+cr[ée]dits?|fotos?|bild(?:er)?|titelbild|beitragsbild|photos?|photograph(?:y)?|images?|imagen|cr[ée]dits?(?: photos?)?|cr[ée]dito|quelle|source|fuente|[źz]r[óo]d[łl]o|fot\\.|zdj[ęe]cie|kuva)(?:\\s+by|\\s+via)?\\s*[:©])';
 const CREDIT_LINE = new RegExp(`^\\(?${CREDIT_LABEL}\\s*\\S.{0,80}$`, 'i');
 // The same credit at the end of a caption's text: "Marco at the start. © AFP / Jane Doe".
 const CREDIT_TAIL = new RegExp(`(?:^|[\\s.|,;(])\\(?${CREDIT_LABEL}\\s*[^©]{1,80}$`, 'i');

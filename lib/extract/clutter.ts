@@ -1,4 +1,8 @@
 import { elementsByTag, normalizedText, tagName } from './dom';
+import { removeAppeals } from './appeals';
+import { removeMediaTabs } from './media-tabs';
+import { removeTrailingHeadings } from './trailing';
+import { removeTrailingLinkLines } from './trailing-links';
 
 /**
  * Page furniture that sits inside the article's own markup, so the class rules of
@@ -18,6 +22,10 @@ const SR_ONLY =
 const MEDIA_LABEL = /^(?:photo|image|video|foto|bild|imagen|graphic)$/i;
 // A caption or line that only credits the photographer.
 const PHOTO_BY = /^(?:photo(?:graph)?s?|images?|pictures?)\s+(?:by|courtesy(?: of)?)\s+\S.{0,80}$/i;
+// The label or credit of an embedded video ("VIDEO: Symptoms to watch for", "Video: Jane Doe"):
+// clips hold no players, so the line names something the reader will not find. A line that
+// links somewhere (to the video itself) is kept.
+const VIDEO_LABEL = /^vid[eé]o\s*:\s*\S.{0,100}$/i;
 const CONTINUE_READING = /^continue reading(?: the main story| below| the story)?\s*[.…]*$/i;
 // Breadcrumb joiners: unambiguous arrows, or a slash with space on both sides.
 const CRUMB_JOIN = /[›»→>]|\s\/\s/;
@@ -73,10 +81,21 @@ function removeReaderOnlyLines(root: Element): void {
       el.remove();
       continue;
     }
+    if (VIDEO_LABEL.test(text) && !el.querySelector('a') && !isInlineInText(el)) {
+      el.remove();
+      continue;
+    }
     if (!MEDIA_LABEL.test(text)) continue;
     // The bare word as its own element: hidden for screen readers, or the label of a figure.
     if (SR_ONLY.test(el.getAttribute('class') ?? '') || el.closest('figure')) el.remove();
   }
+}
+
+/** An inline element with text of its own beside it: part of a sentence, not a line. */
+function isInlineInText(el: Element): boolean {
+  if (!/^(?:span|a|small)$/.test(tagName(el))) return false;
+  const parentText = normalizedText(el.parentElement ?? el);
+  return parentText !== normalizedText(el);
 }
 
 /**
@@ -121,38 +140,85 @@ function removeTablesOfContents(root: Element, pageNoHash: string): void {
   }
 }
 
-/** `Home › Docs › Guide`: two or more links joined by arrows, maybe ending in the page's name. */
-function removeBreadcrumbs(root: Element): void {
-  for (const el of Array.from(root.querySelectorAll('p, div, nav, ol, ul, td, span'))) {
-    if (!el.isConnected) continue;
-    const links = elementsByTag(el, 'a');
-    if (links.length < 2) continue;
-    const text = normalizedText(el);
-    if (text.length > MAX_CRUMB_CHARS || !CRUMB_JOIN.test(text)) continue;
-    // The text outside the links: joiners only, except a last crumb of a few words.
-    let between = '';
-    let tail = '';
-    const walker = el.ownerDocument.createTreeWalker(el, 4);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+/**
+ * Whether `nodes` read as a breadcrumb trail: two or more links joined by arrows (or a
+ * spaced slash) and nothing else, maybe ending in the page's own name of a few words.
+ */
+function isCrumbTrail(nodes: Node[]): boolean {
+  let links = 0;
+  let between = '';
+  let tail = '';
+  let text = '';
+  const visit = (n: Node) => {
+    if (n.nodeType === 3) {
+      const value = n.nodeValue ?? '';
+      text += value;
       if ((n.parentElement as Element | null)?.closest('a')) {
         between += tail;
         tail = '';
-      } else {
-        tail += n.nodeValue ?? '';
-      }
+      } else tail += value;
+      return;
     }
-    const joinsOnly = CRUMB_GAP.test(between.replace(/\s+/g, ' '));
-    const joined = CRUMB_JOIN.test(between) || /^\s*[›»→>/]/.test(tail);
-    const lastCrumb = tail.replace(/^[\s›»→>/|•·]+/, '').trim();
-    if (joinsOnly && joined && lastCrumb.split(/\s+/).length <= 12) el.remove();
+    if (n.nodeType !== 1) return;
+    if (tagName(n as Element) === 'a') links++;
+    for (let c = n.firstChild; c; c = c.nextSibling) visit(c);
+  };
+  for (const n of nodes) visit(n);
+  if (links < 2) return false;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length > MAX_CRUMB_CHARS || !CRUMB_JOIN.test(flat)) return false;
+  const joinsOnly = CRUMB_GAP.test(between.replace(/\s+/g, ' '));
+  const joined = CRUMB_JOIN.test(between) || /^\s*[›»→>/]/.test(tail);
+  const lastCrumb = tail.replace(/^[\s›»→>/|•·]+/, '').trim();
+  return joinsOnly && joined && lastCrumb.split(/\s+/).length <= 12;
+}
+
+const INLINE_TAGS = new Set(['a', 'span', 'b', 'strong', 'em', 'i', 'small', 'font']);
+
+/**
+ * The runs of inline content between an element's block children and line breaks: a line
+ * the reader sees even when no element of its own holds it (a trail written straight into
+ * the cell that also holds the article).
+ */
+function inlineRuns(el: Element): Node[][] {
+  const runs: Node[][] = [[]];
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    const inline = c.nodeType === 3 || (c.nodeType === 1 && INLINE_TAGS.has(tagName(c as Element)));
+    if (inline) runs[runs.length - 1]!.push(c);
+    else if (runs[runs.length - 1]!.length) runs.push([]);
+  }
+  return runs.filter((run) => run.length > 1);
+}
+
+/** `Home › Docs › Guide`: two or more links joined by arrows, maybe ending in the page's name. */
+function removeBreadcrumbs(root: Element): void {
+  for (const el of Array.from(root.querySelectorAll('p, div, nav, ol, ul, td, span'))) {
+    if (!el.isConnected || elementsByTag(el, 'a').length < 2) continue;
+    if (isCrumbTrail([el])) {
+      el.remove();
+      continue;
+    }
+    // A trail that is one line among others in a container with block children.
+    if (!el.firstElementChild || !Array.from(el.children).some((c) => !INLINE_TAGS.has(tagName(c))))
+      continue;
+    for (const run of inlineRuns(el))
+      if (isCrumbTrail(run)) for (const n of run) (n as ChildNode).remove();
   }
 }
 
-/** All of the above, for article clips; `pageUrl` tells this page's fragments apart. */
+/**
+ * All of the above, for article clips; `pageUrl` tells this page's fragments apart. Then the
+ * article's tail: media tab switchers (media-tabs.ts), support appeals (appeals.ts), closing
+ * link-only lines (trailing-links.ts) and headings left with nothing under them (trailing.ts).
+ */
 export function removeClutter(root: Element, pageUrl: string): void {
   const pageNoHash = pageUrl.replace(/#.*$/, '');
   removeHeadingPermalinks(root);
   removeReaderOnlyLines(root);
   removeTablesOfContents(root, pageNoHash);
   removeBreadcrumbs(root);
+  removeMediaTabs(root, pageUrl);
+  removeAppeals(root);
+  removeTrailingLinkLines(root);
+  removeTrailingHeadings(root);
 }

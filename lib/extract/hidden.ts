@@ -1,3 +1,4 @@
+import { holdsProse } from './aria-hidden-prose';
 import { elementsByTag, tagName } from './dom';
 
 /**
@@ -40,11 +41,14 @@ function isMathish(el: Element): boolean {
   return !!el.querySelector('math, script[type^="math/"]');
 }
 
-/** Hidden by attributes alone: `hidden`, `aria-hidden="true"` (not math), inline display/visibility. */
+/**
+ * Hidden by attributes alone: `hidden`, `aria-hidden="true"` (not math, not paragraphs of
+ * prose), inline display/visibility.
+ */
 export function isHiddenByMarkup(el: Element): boolean {
   const hidden = el.getAttribute('hidden');
   if (hidden !== null && hidden !== 'until-found') return true;
-  if (el.getAttribute('aria-hidden') === 'true' && !isMathish(el)) return true;
+  if (el.getAttribute('aria-hidden') === 'true' && !isMathish(el) && !holdsProse(el)) return true;
   const style = el.getAttribute('style');
   return !!style && INLINE_HIDDEN.test(style);
 }

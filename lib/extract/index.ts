@@ -19,6 +19,7 @@ import {
 } from './metadata';
 import { readArticle, type ArticleOutcome } from './readability-pass';
 import { selectionContainer } from './selection';
+import { readSite } from './sites';
 import { snapshotDocument } from './snapshot';
 import { classifyTables } from './tables';
 import { markTaskItems } from './tasks';
@@ -39,11 +40,13 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, task checkboxes marked.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
- *  4. Content by mode: article (Readability; when it finds too little, the page's own
+ *  4. Content by mode: article (a site extractor when one knows the page, lib/extract/sites;
+ *     else Readability; when it finds too little, the page's own
  *     `<article>`/`<main>` cleaned by Readability, or one relaxed retry),
  *     selection (the ranges), full (the whole body), bookmark (none).
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture
- *     (heading permalinks, screen-reader labels, tables of contents, breadcrumbs) removed,
+ *     (heading permalinks, screen-reader and embedded-video labels, tables of contents,
+ *     breadcrumbs, also a trail written as a bare line among blocks) removed,
  *     URLs absolute and unsafe ones dropped, tables classified (GFM, clean HTML, or
  *     flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
@@ -54,6 +57,7 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
 
 export type { ClipMode, ExtractOptions, ExtractResult } from './types';
 export { buildFrontmatter } from './frontmatter';
+export { readPageData, PAGE_DATA_LIMITS, type PageData } from './page-data';
 
 /** Step 2, on any root (the snapshot body or a selection container). */
 function prepare(root: Element, url: string): void {
@@ -110,11 +114,12 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   let content: Element | null = null;
   let article: ArticleOutcome | null = null;
   if (mode === 'article') {
-    article = readArticle(
-      snap,
-      () => preparedSnapshot(doc, url, base, options.workingDocument),
-      () => textLength(doc.body),
-    );
+    const fresh = () => preparedSnapshot(doc, url, base, options.workingDocument);
+    // Site extractors first. One that matched has used the snapshot, so when it finds too
+    // little Readability starts from a fresh one.
+    const site = readSite(snap, url);
+    article =
+      site.outcome ?? readArticle(site.matched ? fresh() : snap, fresh, () => textLength(doc.body));
     content = article?.content ?? null;
   } else if (mode === 'full') {
     content = snap.body;

@@ -43,7 +43,7 @@ function meta(map: MetaMap, ...keys: string[]): string | null {
 
 type Json = Record<string, unknown>;
 
-function jsonLdObjects(doc: Document): Json[] {
+export function jsonLdObjects(doc: Document): Json[] {
   const out: Json[] = [];
   for (const script of Array.from(doc.getElementsByTagName('script'))) {
     if ((script.getAttribute('type') ?? '').toLowerCase() !== 'application/ld+json') continue;

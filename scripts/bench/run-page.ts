@@ -8,6 +8,7 @@ import {
   htmlFragmentText,
   lostCodeBlocks,
   bylineMatches,
+  bylineMatchesIgnoringDate,
   pageSourceText,
   referenceCode,
   scoreSnippets,
@@ -33,6 +34,8 @@ export interface Outcome {
   titleMatch?: boolean;
   titleMatchIgnoringSite?: boolean;
   bylineMatch?: boolean;
+  /** Null when Readability's byline holds no name. */
+  bylineMatchIgnoringDate?: boolean | null;
   defuddle?: DefuddleChecks;
 }
 
@@ -116,6 +119,7 @@ export function runPage(page: BenchPage, ours: OursExtractor, oursFirst: boolean
         outcome.titleMatch = titleMatches(value.title, labels.title);
         outcome.titleMatchIgnoringSite = titleMatchesIgnoringSite(value.title, labels.title);
         outcome.bylineMatch = bylineMatches(value.byline, labels.byline);
+        outcome.bylineMatchIgnoringDate = bylineMatchesIgnoringDate(value.byline, labels.byline);
         break;
       case 'defuddle':
         outcome.overlap = tokenOverlap(

@@ -1,0 +1,64 @@
+import { normalizedText, tagName } from './dom';
+import { textAfter } from './trailing';
+
+/**
+ * Appeals at the end of an article: asking for support, a donation or a membership, or to log
+ * in as a subscriber ("If you enjoyed reading this post, would you consider supporting our
+ * work?", "Hazte miembro", "Zeigen Sie Ihre Wertschätzung!"). They address the reader of the
+ * site, not of the article. Only short blocks in the article's last part go, so a story about
+ * fundraising keeps its text; a short label right before the appeal ("While you are here…")
+ * goes with it.
+ */
+
+const APPEAL = new RegExp(
+  [
+    // English
+    '\\bsupport(?:ing)? (?:us\\b|our (?:work|journalism|reporting|newsroom|mission)|(?:independent|quality|local) (?:journalism|media|reporting))',
+    '\\bbecome an? (?:member|supporter|subscriber|patron)\\b',
+    '\\balready an? (?:subscriber|member)\\b',
+    '\\bwe need your (?:help|support)\\b',
+    '\\bconsider (?:a donation|donating|subscribing|supporting)\\b',
+    // German
+    '\\bunterst[üu]tzen sie (?:uns|unsere|unabh[äa]ngigen)',
+    '\\bzeigen sie ihre wertsch[äa]tzung',
+    '\\bjetzt (?:spenden|unterst[üu]tzen)\\b',
+    '\\bwerden sie (?:mitglied|abonnent|unterst[üu]tzer)',
+    // Spanish, French, Polish
+    '\\bhazte (?:miembro|socio|suscriptor)',
+    '\\bh[áa]gase (?:miembro|socio)',
+    '\\bte necesitamos\\b',
+    '\\bap[óo]yanos\\b',
+    '\\bsoutenez(?:-nous| notre)',
+    '\\bwesprzyj nas\\b',
+  ].join('|'),
+  'i',
+);
+const BLOCKS = 'p, div, section, aside, blockquote, h2, h3, h4, h5, h6';
+const MAX_APPEAL_CHARS = 400;
+// The article's last part: at most this share of its text after the appeal.
+const TAIL_SHARE = 0.3;
+const MAX_LABEL_CHARS = 60;
+
+function isLabel(el: Element | null): el is Element {
+  if (!el) return false;
+  const tag = tagName(el);
+  if (!/^(?:h[2-6]|p|strong|b)$/.test(tag)) return false;
+  const text = normalizedText(el);
+  return !!text && text.length <= MAX_LABEL_CHARS;
+}
+
+export function removeAppeals(root: Element): void {
+  const total = normalizedText(root).length;
+  const tail = Math.max(600, total * TAIL_SHARE);
+  // Innermost first: the smallest block holding the appeal is what goes.
+  const blocks = Array.from(root.querySelectorAll(BLOCKS)).reverse();
+  for (const el of blocks) {
+    if (!el.isConnected || el.querySelector('pre, table, img, figure')) continue;
+    const text = normalizedText(el);
+    if (!text || text.length > MAX_APPEAL_CHARS || !APPEAL.test(text)) continue;
+    if (textAfter(el, root, tail).replace(/\s+/g, '').length > tail) continue;
+    const label = el.previousElementSibling;
+    if (isLabel(label) && !APPEAL.test(normalizedText(label))) label.remove();
+    el.remove();
+  }
+}

@@ -1,0 +1,40 @@
+import { normalizedText } from './dom';
+
+/**
+ * Headings left at the end of the article with nothing under them: the labels of teaser lists,
+ * maps, sign-up boxes or comment sections whose content was never part of the article ("More
+ * tours in Sweden", "Participating blogs:"), or a run of teaser headlines with no text between.
+ * A heading introduces what follows it; with nothing following it introduces nothing. Images
+ * after it stay, only the heading goes.
+ */
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+// What may follow a heading that still introduces nothing: an icon, a "more" arrow.
+const MAX_TEXT_AFTER = 20;
+// An article that is all headings keeps them.
+const MIN_TEXT_BEFORE = 200;
+
+/** The text after `el` up to the end of `root`, stopping once it exceeds `max` characters. */
+export function textAfter(el: Element, root: Element, max: number): string {
+  let text = '';
+  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
+    for (let sib = node.nextSibling; sib; sib = sib.nextSibling) {
+      text += ` ${sib.textContent ?? ''}`;
+      if (text.replace(/\s+/g, '').length > max) return text;
+    }
+  }
+  return text;
+}
+
+export function removeTrailingHeadings(root: Element): void {
+  const total = normalizedText(root).length;
+  const headings = Array.from(root.querySelectorAll(HEADINGS));
+  for (let i = headings.length - 1; i >= 0; i--) {
+    const heading = headings[i]!;
+    if (!heading.isConnected) continue;
+    const after = textAfter(heading, root, MAX_TEXT_AFTER).replace(/\s+/g, ' ').trim();
+    if (after.length > MAX_TEXT_AFTER) return;
+    if (total - normalizedText(heading).length < MIN_TEXT_BEFORE) return;
+    heading.remove();
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { rootDoms } from './support/root-doms';
+import { removeAppeals } from '../../lib/extract/appeals';
+
+// Support, donation and membership appeals at the end of an article. Each case is a small
+// article body written for these tests; it runs in jsdom (the page DOM) and linkedom (the
+// command line's working document).
+
+const PAGE = 'https://example.com/2024/court-reform';
+const PARA =
+  '<p>The committee met for the third time on Tuesday and agreed on a timetable for the ' +
+  'reform of the lower courts, which the minister wants to present before the summer.</p>';
+const ARTICLE = PARA.repeat(6);
+
+const doms = rootDoms(PAGE);
+
+describe.each(Object.entries(doms))('appeals (%s)', (_, parse) => {
+  const clean = (html: string) => {
+    const root = parse(html).getElementById('root')!;
+    removeAppeals(root);
+    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
+  };
+
+  it('drops a closing appeal for support with the label before it', () => {
+    const text = clean(
+      `${ARTICLE}<h2>While you are here…</h2><p>If you enjoyed reading this post, would you ` +
+        'consider supporting our work? Just click <a href="https://pay.example/">here</a>.</p>',
+    );
+    expect(text).not.toContain('While you are here');
+    expect(text).not.toContain('consider supporting');
+    expect(text).toContain('the minister wants to present before the summer.');
+  });
+
+  it('drops membership and subscriber notes in other languages', () => {
+    const text = clean(
+      `${ARTICLE}<div class="box"><p><strong>HAZTE MIEMBRO Y DISFRUTA DE BENEFICIOS</strong></p>` +
+        '<p><a href="https://club.example/">Hágase miembro ahora</a></p></div>' +
+        "<p>If you're seeing this message but you're already a subscriber, you can log in.</p>" +
+        '<p>Sie lesen uns gern? Zeigen Sie Ihre Wertschätzung!</p>',
+    );
+    expect(text).not.toContain('HAZTE MIEMBRO');
+    expect(text).not.toContain('Hágase');
+    expect(text).not.toContain('already a subscriber');
+    expect(text).not.toContain('Wertschätzung');
+  });
+
+  it('keeps an appeal that is part of the story, early in the article', () => {
+    const text = clean(
+      `${PARA}<p>The charity asks readers to consider donating to the flood fund, which has ` +
+        `raised half of its target.</p>${ARTICLE}`,
+    );
+    expect(text).toContain('consider donating to the flood fund');
+  });
+
+  it('keeps a long closing paragraph that mentions support', () => {
+    const long =
+      '<p>The opposition said it would support our proposal only if the budget for legal aid ' +
+      'doubled, a condition the minister rejected twice in the debate, calling it unaffordable ' +
+      'in a year of cuts, while the judges association asked both sides to find an agreement ' +
+      'before the summer, when the first courts are due to close their doors for good and ' +
+      'the cases move to the regional centres many hours away by train.</p>';
+    const text = clean(`${ARTICLE}${long}`);
+    expect(text).toContain('would support our proposal');
+  });
+});

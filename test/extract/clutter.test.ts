@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { rootDoms } from './support/root-doms';
+import { removeBoilerplate } from '../../lib/extract/boilerplate';
+import { removeClutter } from '../../lib/extract/clutter';
+
+// Page furniture written into the article's own markup. Each case is a small article body
+// modelled on markup seen on real sites (written for these tests); it runs in jsdom (the page
+// DOM) and linkedom (the command line's working document).
+
+const PAGE = 'https://example.com/blog/2010/letters';
+const ARTICLE =
+  '<p>It was said that when you are angry you should write a letter to the one who hurt you, ' +
+  'and then keep it in a drawer until the anger has passed.</p>' +
+  '<p>Today I start. There are so many letters to write, and so many questions to ask.</p>';
+
+const doms = rootDoms(PAGE);
+
+describe.each(Object.entries(doms))('page furniture (%s)', (_, parse) => {
+  const clean = (html: string) => {
+    const root = parse(html).getElementById('root')!;
+    removeBoilerplate(root);
+    removeClutter(root, PAGE);
+    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
+  };
+
+  it('drops a breadcrumb trail written straight into the cell that holds the article', () => {
+    const text = clean(
+      '<table><tr><td><a href="/blog/">Home</a> &raquo; <a href="/blog/2010-00">2010</a> &raquo; ' +
+        '<a href="/blog/2010-10">October</a> &raquo; Letters<hr>' +
+        `<div class="entry">${ARTICLE}</div></td></tr></table>`,
+    );
+    expect(text).not.toContain('Home');
+    expect(text).not.toContain('October');
+    expect(text).toContain('It was said that when you are angry');
+    expect(text).toContain('so many questions to ask.');
+  });
+
+  it('keeps a sentence with links and arrows in the same cell', () => {
+    const text = clean(
+      '<div>Open <a href="/settings">Settings</a> &gt; <a href="/privacy">Privacy</a> and turn ' +
+        'the switch off, then restart the phone so the change takes effect for every app.' +
+        `<hr>${ARTICLE}</div>`,
+    );
+    expect(text).toContain('Open Settings > Privacy and turn the switch off');
+  });
+
+  it('drops the label or credit of an embedded video, but keeps a line linking to a video', () => {
+    const text = clean(
+      `${ARTICLE}<p><strong>VIDEO: Five symptoms that are not lumps</strong></p>` +
+        '<figure><img src="/poster.jpg" alt="Poster"></figure><p>Video: jane doe, john roe</p>' +
+        '<p>Video: <a href="https://video.example/watch?v=1">The harvest festival</a></p>',
+    );
+    expect(text).not.toContain('Five symptoms');
+    expect(text).not.toContain('jane doe');
+    expect(text).toContain('The harvest festival');
+    expect(text).toContain('It was said that when you are angry');
+  });
+
+  it('keeps "video:" inside a sentence', () => {
+    const text = clean(
+      `${ARTICLE}<p>The council published a <span>video: its first</span> attempt at a public ` +
+        'meeting streamed live, which drew more viewers than the hall could have seated.</p>',
+    );
+    expect(text).toContain('video: its first attempt');
+  });
+
+  it('drops photo and image credit lines with the label in either order', () => {
+    const text = clean(
+      `${ARTICLE}<p>Photo Credit: Catwalkpictures</p><p><em>Image credit: www.vendor.example/in/</em></p>` +
+        '<p>Images: <a href="https://photos.example/a">Smile</a> | <a href="https://photos.example/b">Window</a></p>',
+    );
+    expect(text).not.toContain('Catwalkpictures');
+    expect(text).not.toContain('vendor.example');
+    expect(text).not.toContain('Smile');
+    expect(text).toContain('so many questions to ask.');
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { extract } from '../../lib/extract';
+import { siteExtractorFor } from '../../lib/extract/sites';
+import { THREAD_CAPS, renderThread } from '../../lib/extract/sites/thread';
+import { parseHtml } from '../../scripts/parse-html';
+import { linkedomDocument } from '../../scripts/working-document';
+
+// The site extractors' rules that golden fixtures cannot show at a readable size: the thread
+// caps, bounded work on huge threads, the choice by address and structure, and the fallback.
+
+const NOW = new Date('2026-01-02T03:04:05.000Z');
+const HN = 'https://news.ycombinator.com/item?id=1';
+
+/** A Hacker News item page whose comments have the given depths, in page order. */
+function hnPage(depths: number[]): string {
+  const rows = depths
+    .map(
+      (d, i) =>
+        `<tr class="athing comtr" id="${i + 2}"><td><table><tr><td class="ind" indent="${d}"></td><td>` +
+        `<span class="comhead"><a class="hnuser" href="user?id=u${i}">u${i}</a> ` +
+        `<span class="age" title="2026-01-01T00:00:00 1767225600"><a href="item?id=${i + 2}">1 day ago</a></span></span>` +
+        `<div class="comment"><div class="commtext c00">comment number ${i} at depth ${d}</div></div></td></tr></table></td></tr>`,
+    )
+    .join('');
+  return (
+    `<html><head><title>Story | Hacker News</title></head><body><table id="hnmain"><tr><td>` +
+    `<table class="fatitem"><tr class="athing submission" id="1"><td class="title"><span class="titleline">` +
+    `<a href="https://example.com/story">Story</a></span></td></tr><tr><td class="subtext">` +
+    `<a class="hnuser" href="user?id=op">op</a> <span class="age" title="2026-01-01T00:00:00 1767225600"><a href="item?id=1">1 day ago</a></span>` +
+    `</td></tr></table><table class="comment-tree">${rows}</table></td></tr></table></body></html>`
+  );
+}
+
+function clip(html: string, url = HN, mode: 'article' | 'full' = 'article') {
+  return extract(parseHtml(html, url), url, { now: NOW, mode, workingDocument: linkedomDocument });
+}
+
+/** The comments kept: one "comment number i" each. */
+function kept(body: string): number[] {
+  return [...body.matchAll(/comment number (\d+)/g)].map((m) => Number(m[1]));
+}
+
+describe('thread caps', () => {
+  it('keeps the first top-level comments up to the cap and says how many were left out', () => {
+    const body = clip(hnPage(Array.from({ length: 60 }, () => 0))).body;
+    expect(kept(body)).toEqual(Array.from({ length: THREAD_CAPS.top }, (_, i) => i));
+    expect(body).toContain(`${THREAD_CAPS.top} of 60 comments clipped`);
+  });
+
+  it('keeps the first replies of a comment up to the cap, and none under a left-out one', () => {
+    const depths = [0, ...Array.from({ length: 12 }, () => 1)];
+    depths[12] = 1;
+    depths.push(2); // a reply to the 12th reply, which is left out
+    const ids = kept(clip(hnPage(depths)).body);
+    expect(ids).toEqual(Array.from({ length: 1 + THREAD_CAPS.replies }, (_, i) => i));
+  });
+
+  it('keeps replies down to the deepest level and nests them as quotes', () => {
+    const depths = [0, 1, 2, 3, 4, 5, 6, 7];
+    const body = clip(hnPage(depths)).body;
+    expect(kept(body)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(body).toContain(`${'> '.repeat(THREAD_CAPS.depth + 1)}comment number 5 at depth 5`);
+  });
+
+  it('keeps at most the total cap', () => {
+    const depths = Array.from({ length: 30 }, () => [0, 1, 1, 1, 1, 1, 1, 1]).flat();
+    const ids = kept(clip(hnPage(depths)).body);
+    expect(ids).toHaveLength(THREAD_CAPS.total);
+    expect(ids[0]).toBe(0);
+  });
+
+  it('looks at no more than the scan cap on a huge thread', () => {
+    const doc = parseHtml('<html><body></body></html>', HN);
+    const nodes = Array.from({ length: THREAD_CAPS.scanned * 3 }, () => doc.createElement('tr'));
+    let reads = 0;
+    const root = renderThread(
+      doc,
+      nodes,
+      () => {
+        reads++;
+        return { author: 'a', date: null, link: null, body: null, depth: 0 };
+      },
+      new URL(HN),
+    );
+    expect(reads).toBe(THREAD_CAPS.scanned);
+    expect(root.querySelectorAll(':scope > blockquote')).toHaveLength(THREAD_CAPS.top);
+    expect(root.textContent).toContain(`of ${THREAD_CAPS.scanned * 3} comments clipped`);
+  });
+});
+
+describe('choosing a site extractor', () => {
+  const cases: [string, string, string | null][] = [
+    [HN, hnPage([0]), 'Hacker News'],
+    ['https://news.ycombinator.com/news', hnPage([0]), null],
+    ['https://example.com/item?id=1', hnPage([0]), null],
+    [
+      'https://github.com/o/r/issues/1',
+      '<div class="comment-body markdown-body">x</div>',
+      'GitHub issue or pull request',
+    ],
+    ['https://github.com/o/r/issues', '<div class="comment-body markdown-body">x</div>', null],
+    [
+      'https://github.com/o/r',
+      '<div id="readme"><article class="markdown-body">x</article></div>',
+      'GitHub repository',
+    ],
+    ['https://en.wikipedia.org/wiki/X', '<div class="mw-parser-output">x</div>', 'Wikipedia'],
+    ['https://en.wikipedia.org/wiki/X', '<p>no parser output</p>', null],
+    ['https://www.youtube.com/watch?v=abc', '<p>x</p>', 'YouTube'],
+    ['https://www.youtube.com/feed/trending', '<p>x</p>', null],
+    [
+      'https://chatgpt.com/share/1',
+      '<div data-message-author-role="user">x</div>',
+      'AI conversation',
+    ],
+    ['https://chatgpt.com/', '<div data-message-author-role="user">x</div>', null],
+    ['https://x.com/a/status/1', '<article data-testid="tweet">x</article>', 'X'],
+    ['not a url', '<p>x</p>', null],
+  ];
+  it.each(cases)('%s', (url, html, expected) => {
+    expect(
+      siteExtractorFor(parseHtml(html, url.startsWith('http') ? url : HN), url)?.name ?? null,
+    ).toBe(expected);
+  });
+});
+
+describe('fallback and modes', () => {
+  it('goes to the general pipeline when the matched extractor finds too little', () => {
+    const url = 'https://www.youtube.com/watch?v=abc';
+    const prose = 'A paragraph of the page that the general pipeline finds and keeps. '.repeat(12);
+    const result = clip(
+      `<html><head></head><body><article><h2>Notes</h2><p>${prose}</p></article></body></html>`,
+      url,
+    );
+    expect(siteExtractorFor(parseHtml('<p></p>', url), url)?.name).toBe('YouTube');
+    expect(result.body).toContain('A paragraph of the page');
+    expect(result.siteName).not.toBe('YouTube');
+  });
+
+  it('leaves full-page clips to the general pipeline', () => {
+    const result = clip(hnPage([0]), HN, 'full');
+    expect(result.body).not.toContain('> **u0**');
+    expect(result.body).toContain('comment number 0');
+  });
+
+  it('reads page text that looks like selector syntax without failing', () => {
+    const url = 'https://bsky.app/profile/a.example/post/1';
+    const html =
+      "<div data-testid='postThreadItem-by-a\"]x,[y'><a href='/profile/a\"]x,[y'>Name</a>" +
+      '<div data-testid="postText">A post whose author handle is hostile.</div></div>' +
+      '<meta property="og:description" content="A post whose author handle is hostile.">';
+    expect(() => clip(html, url)).not.toThrow();
+    expect(clip(html, url).body).toContain('hostile');
+  });
+});

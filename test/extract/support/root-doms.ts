@@ -1,0 +1,17 @@
+import { parseHTML } from 'linkedom';
+import { parseHtml } from '../../../scripts/parse-html';
+
+/**
+ * The two working documents a rule runs in (jsdom standing in for the page DOM, linkedom for
+ * the command line's), each parsing a body fragment into `<div id="root">` at `page`.
+ */
+export function rootDoms(page: string): Record<'jsdom' | 'linkedom', (html: string) => Document> {
+  return {
+    jsdom: (html) =>
+      parseHtml(`<!DOCTYPE html><html><body><div id="root">${html}</div></body></html>`, page),
+    linkedom: (html) =>
+      parseHTML(
+        `<!DOCTYPE html><html><head></head><body><div id="root">${html}</div></body></html>`,
+      ).document as unknown as Document,
+  };
+}
