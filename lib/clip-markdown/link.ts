@@ -21,9 +21,3 @@ export function sectionHeading(title: string, url: string): string {
   const safe = safeLinkUrl(url);
   return safe ? `## ${markdownLink(title, safe)}` : `## ${title}`;
 }
-
-/** What goes into an existing page: the heading linking the source, then the clipped body. */
-export function sectionContent(title: string, url: string, body: string): string {
-  const heading = sectionHeading(title, url);
-  return body.trim() === '' ? heading : `${heading}\n\n${body.trim()}`;
-}

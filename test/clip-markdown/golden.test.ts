@@ -12,14 +12,17 @@ import {
   markdownLink,
   readPageclipId,
   renderFrontmatter,
+  appendedSection,
+  quickNoteMarkdown,
   renderHighlight,
-  sectionContent,
   splitFrontmatter,
   withPageclipId,
 } from '../../lib/clip-markdown';
 
 const ID = '2f1c6a4e-8b9d-4c3e-9f1a-0b2c3d4e5f60';
 const DATE = new Date('2026-11-21T08:30:00.000Z');
+/** Local time: sections and notes carry the user's own calendar day and clock. */
+const LOCAL = new Date(2026, 10, 24, 9, 41);
 const TEMPLATE = '> {{quote}}\n\n— [{{title}}]({{url}}), {{date}}';
 
 const cases: [name: string, actual: () => string | null, expected: string | null][] = [
@@ -86,18 +89,72 @@ const cases: [name: string, actual: () => string | null, expected: string | null
   ],
   [
     'section: heading links the source, URL with ( ) and spaces encoded, brackets escaped',
-    () => sectionContent('A [b] c', 'https://e.x/wiki/Foo_(bar) baz', '\n\nBody.\n'),
-    '## [A \\[b\\] c](https://e.x/wiki/Foo_%28bar%29%20baz)\n\nBody.',
+    () =>
+      appendedSection({
+        title: 'A [b] c',
+        url: 'https://www.e.x/wiki/Foo_(bar) baz',
+        body: '\n\nBody.\n',
+        date: LOCAL,
+      }),
+    '## [A \\[b\\] c](https://www.e.x/wiki/Foo_%28bar%29%20baz)\n\n*e.x · 2026-11-24*\n\nBody.',
   ],
   [
-    'section: an unsafe source URL gives a plain heading',
-    () => sectionContent('Title', 'javascript:alert(1)', 'Body.'),
-    '## Title\n\nBody.',
+    'section: heading, source and date, the note, then the article demoted two levels',
+    () =>
+      appendedSection({
+        title: 'Rivers',
+        url: 'https://news.e.x/rivers',
+        note: '  Why I kept this.  ',
+        body: '# Rivers\n\nIntro.\n\n## Valleys\n\nText.\n\n#### Deep\n\n##### Deeper\n\n###### Deepest\n',
+        date: LOCAL,
+      }),
+    '## [Rivers](https://news.e.x/rivers)\n\n*news.e.x · 2026-11-24*\n\nWhy I kept this.\n\n### Rivers\n\nIntro.\n\n#### Valleys\n\nText.\n\n###### Deep\n\n###### Deeper\n\n###### Deepest',
+  ],
+  [
+    'section: code blocks untouched, setext headings become demoted ATX headings',
+    () =>
+      appendedSection({
+        title: 'Code',
+        url: 'https://e.x/c',
+        body: '```sh\n# a comment\n## not a heading\n```\n\n~~~~\n# kept\n~~~\n# still code\n~~~~\n\n    # indented code\n\nTitle\n=====\n\nSub\n---\n\nText\n\n---\n\n# After',
+        date: LOCAL,
+      }),
+    '## [Code](https://e.x/c)\n\n*e.x · 2026-11-24*\n\n```sh\n# a comment\n## not a heading\n```\n\n~~~~\n# kept\n~~~\n# still code\n~~~~\n\n    # indented code\n\n### Title\n\n#### Sub\n\nText\n\n---\n\n### After',
+  ],
+  [
+    'section: an unsafe source URL gives a plain heading and the date alone',
+    () =>
+      appendedSection({ title: 'Title', url: 'javascript:alert(1)', body: 'Body.', date: LOCAL }),
+    '## Title\n\n*2026-11-24*\n\nBody.',
   ],
   [
     'section: no body',
-    () => sectionContent('Title', 'https://e.x/', ''),
-    '## [Title](https://e.x/)',
+    () => appendedSection({ title: 'Title', url: 'https://e.x/', body: '', date: LOCAL }),
+    '## [Title](https://e.x/)\n\n*e.x · 2026-11-24*',
+  ],
+  // Quick notes in the Inbox
+  [
+    'quick note: time heading, the tab it was written on, the text',
+    () =>
+      quickNoteMarkdown({
+        text: '  Call back about [the] offer.\n',
+        date: LOCAL,
+        source: { title: 'Offers [2026]', url: 'https://shop.e.x/offer?id=(7)' },
+      }),
+    '## 2026-11-24 09:41\n\nFrom [Offers \\[2026\\]](https://shop.e.x/offer?id=%287%29)\n\nCall back about [the] offer.',
+  ],
+  [
+    'quick note: without the source (turned off, or a browser page) the time and the text',
+    () =>
+      [
+        quickNoteMarkdown({ text: 'Milk.', date: LOCAL, source: null }),
+        quickNoteMarkdown({
+          text: 'Eggs.',
+          date: LOCAL,
+          source: { title: 'New Tab', url: 'chrome://newtab/' },
+        }),
+      ].join('\n\n'),
+    '## 2026-11-24 09:41\n\nMilk.\n\n## 2026-11-24 09:41\n\nEggs.',
   ],
   // Links
   [
