@@ -1,0 +1,124 @@
+/**
+ * Fetching and judging a clip's images against a real local web server: the per-image and
+ * per-clip caps, refusals, access, and progress.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base64ToBytes } from '../../lib/images/base64';
+import { collectImages } from '../../lib/images/collect';
+import { fetchImage } from '../../lib/images/fetch-image';
+import { selectImages } from '../../lib/images/select';
+import { PIXEL_GIF, png } from './image-bytes';
+
+let server: Server;
+let origin: string;
+const FILES = new Map<string, Uint8Array>([
+  ['/big.png', png(2000, 1000, 50_000, 1)],
+  ['/mid.png', png(900, 600, 20_000, 2)],
+  ['/small.png', png(600, 400, 10_000, 3)],
+  ['/icon.png', png(24, 24, 300, 4)],
+  ['/pixel.gif', PIXEL_GIF],
+  ['/page.html', new TextEncoder().encode('<!doctype html><p>Sign in to see this image')],
+]);
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const bytes = FILES.get(req.url ?? '');
+    if (!bytes) return void res.writeHead(404).end();
+    if (req.url === '/big.png') {
+      // No Content-Length: the cap must hold while the body streams in.
+      res.writeHead(200, { 'content-type': 'image/png', 'transfer-encoding': 'chunked' });
+      res.write(bytes.subarray(0, 25_000));
+      return void res.end(bytes.subarray(25_000));
+    }
+    res.writeHead(200, { 'content-type': 'image/png' }).end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const get = (maxBytes: number) => (url: string) => fetchImage(url, { maxBytes, timeoutMs: 5000 });
+
+describe('fetching one image', () => {
+  it('reads the bytes; stops past the cap while streaming; names a refusal by its status', async () => {
+    expect(await get(100_000)(`${origin}/mid.png`)).toEqual({
+      ok: true,
+      bytes: FILES.get('/mid.png'),
+    });
+    expect(await get(30_000)(`${origin}/big.png`)).toEqual({ ok: false, reason: 'too large' });
+    expect(await get(30_000)(`${origin}/nope.png`)).toEqual({ ok: false, reason: 'HTTP 404' });
+    expect(await get(30_000)('http://127.0.0.1:1/x.png')).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+  });
+
+  it('decodes a data: image without the network', async () => {
+    const b64 = Buffer.from(FILES.get('/small.png')!).toString('base64');
+    const got = await get(100_000)(`data:image/png;base64,${b64}`);
+    expect(got).toEqual({ ok: true, bytes: FILES.get('/small.png') });
+    expect(await get(100)(`data:image/png;base64,${b64}`)).toEqual({
+      ok: false,
+      reason: 'too large',
+    });
+  });
+});
+
+describe('collecting a clip’s images', () => {
+  const md = () =>
+    ['big', 'mid', 'small', 'icon'].map((n) => `![${n}](${origin}/${n}.png)`).join('\n') +
+    `\n![](${origin}/pixel.gif)\n![login](${origin}/page.html)\n![gone](${origin}/gone.png)`;
+
+  it('keeps real images, skips pixels and icons, and names every other one with its reason', async () => {
+    const progress: string[] = [];
+    const got = await collectImages(selectImages(md()).candidates, 'clip', {
+      fetchImage: get(40_000),
+      hasAccess: async () => true,
+      caps: { concurrency: 2 },
+      onProgress: (done, total) => void progress.push(`${done}/${total}`),
+    });
+    expect(got.kept.map((k) => [k.url, k.path, k.mimeType])).toEqual([
+      [`${origin}/mid.png`, 'clip/image-01.png', 'image/png'],
+      [`${origin}/small.png`, 'clip/image-02.png', 'image/png'],
+    ]);
+    expect(base64ToBytes(got.kept[0]!.data)).toEqual(FILES.get('/mid.png'));
+    expect(got.skipped).toEqual([`${origin}/icon.png`, `${origin}/pixel.gif`]);
+    expect(got.links).toEqual([
+      { url: `${origin}/big.png`, reason: 'too large' },
+      { url: `${origin}/page.html`, reason: 'unsupported format' },
+      { url: `${origin}/gone.png`, reason: 'HTTP 404' },
+    ]);
+    expect(progress).toHaveLength(7);
+    expect(progress.at(-1)).toBe('7/7');
+  });
+
+  it('caps the clip’s total: images past it keep their links', async () => {
+    const got = await collectImages(selectImages(md()).candidates, 'clip', {
+      fetchImage: get(100_000),
+      hasAccess: async () => true,
+      caps: { maxClipBytes: 75_000 },
+    });
+    expect(got.kept.map((k) => k.url)).toEqual([`${origin}/big.png`, `${origin}/mid.png`]);
+    expect(got.links[0]).toEqual({ url: `${origin}/small.png`, reason: 'over the clip’s total' });
+  });
+
+  it('never fetches from a host Pageclip was not granted, nor plain http elsewhere', async () => {
+    let fetched = 0;
+    const urls = [`${origin}/mid.png`, 'http://example.com/a.png'];
+    const got = await collectImages(
+      urls.map((url, i) => ({ url, embeds: [i] })),
+      'clip',
+      {
+        fetchImage: async (url) => {
+          fetched++;
+          return get(100_000)(url);
+        },
+        hasAccess: async () => false,
+      },
+    );
+    expect(fetched).toBe(0);
+    expect(got.links.map((l) => l.reason)).toEqual(['no access', 'not over https']);
+  });
+});

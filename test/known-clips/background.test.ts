@@ -1,0 +1,184 @@
+/**
+ * Known clips in the background, with fakeBrowser against the real local service: the index fed
+ * by a real clip through the real Outbox, safe updates, and finding a clip from another browser.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ApiClient } from '../../lib/api';
+import { currentClient } from '../../lib/background/client';
+import { connectWithToken } from '../../lib/background/connection';
+import type { BackgroundContext } from '../../lib/background/context';
+import { createHandlers } from '../../lib/background/handlers';
+import { wireKnownClips } from '../../lib/background/known-clips';
+import { readFrontmatter } from '../../lib/clip-markdown';
+import { findKnownClip } from '../../lib/known-clips';
+import { Outbox } from '../../lib/outbox';
+import { startService, type RunningService } from '../helpers/service';
+
+let service: RunningService;
+let api: ApiClient;
+let token: string;
+
+beforeAll(async () => {
+  service = await startService();
+  token = await service.token();
+  api = new ApiClient({ baseUrl: service.baseUrl, credential: { kind: 'token', token } });
+});
+afterAll(async () => {
+  await service?.stop();
+});
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => true);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const sender = () => ({
+  id: fakeBrowser.runtime.id,
+  url: fakeBrowser.runtime.getURL('/popup.html'),
+});
+
+async function background() {
+  const ctx = {
+    now: () => Date.parse('2026-11-21T10:00:00.000Z'),
+    randomId: () => crypto.randomUUID(),
+    browserName: 'Chromium',
+    broadcast: () => undefined,
+    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
+  } as unknown as BackgroundContext;
+  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx) });
+  wireKnownClips(ctx);
+  await connectWithToken(ctx, service.baseUrl, token);
+  return { ctx, handlers: createHandlers(ctx) };
+}
+
+function article(url: string, title: string, body: string, clipped = '2026-11-12T09:00:00.000Z') {
+  return `---\ntitle: "${title}"\nsource: "${url}"\nclipped: "${clipped}"\n---\n\n${body}\n`;
+}
+
+async function clipPage(title: string, url: string) {
+  const { ctx, handlers } = await background();
+  const folder = await api.createFolder({ name: `Reading ${crypto.randomUUID()}`, parentId: null });
+  const entry = await handlers['clip.submit'](
+    {
+      write: {
+        kind: 'create-page',
+        clipId: crypto.randomUUID(),
+        title,
+        markdown: article(url, title, 'First version.'),
+        parentId: folder.id,
+      },
+      label: title,
+      waitMs: 10_000,
+    },
+    sender(),
+  );
+  expect(entry.status).toBe('saved');
+  const pageId = entry.result!.pageId;
+  await vi.waitFor(async () => expect(await findKnownClip(url.replace(/#.*/, ''))).not.toBeNull());
+  return { ctx, handlers, pageId, folderId: folder.id };
+}
+
+describe('known clips in the background', () => {
+  it('a saved clip is known by its URL, tracking and fragment aside, with its ETag', async () => {
+    const title = `Known ${crypto.randomUUID()}`;
+    const { handlers, pageId, folderId } = await clipPage(title, 'https://news.example/a#top');
+    const { clip } = await handlers['known.lookup'](
+      { url: 'https://news.example/a?utm_source=rss', title: 'anything' },
+      sender(),
+    );
+    expect(clip).toMatchObject({ pageId, title, folderId });
+    expect(clip?.etag).toBe((await api.getContent(pageId)).etag);
+  });
+
+  it('updates an unedited clip: same page, new content, new ETag, clipped kept, updated set', async () => {
+    const title = `Update ${crypto.randomUUID()}`;
+    const url = 'https://news.example/update';
+    const { handlers, pageId } = await clipPage(title, url);
+    const before = await api.getContent(pageId);
+    const answer = await handlers['known.update'](
+      {
+        clipId: crypto.randomUUID(),
+        pageId,
+        url,
+        title,
+        document: article(url, title, 'Second version.', '2026-11-21T10:00:00.000Z'),
+        waitMs: 10_000,
+      },
+      sender(),
+    );
+    expect(answer.kind).toBe('queued');
+    if (answer.kind !== 'queued') return;
+    expect(answer.entry.status).toBe('saved');
+    const after = await api.getContent(pageId);
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.markdown).toContain('Second version.');
+    expect(after.markdown).not.toContain('First version.');
+    const fm = readFrontmatter(after.markdown);
+    expect(fm.kind === 'frontmatter' && fm.data).toMatchObject({
+      clipped: '2026-11-12T09:00:00.000Z',
+      updated: '2026-11-21T10:00:00.000Z',
+      pageclip_id: expect.any(String),
+    });
+    await vi.waitFor(async () => expect((await findKnownClip(url))?.etag).toBe(after.etag));
+  });
+
+  it('a clip edited since is never overwritten: the choice is offered, then kept as a section', async () => {
+    const title = `Edited ${crypto.randomUUID()}`;
+    const url = 'https://news.example/edited';
+    const { handlers, pageId } = await clipPage(title, url);
+    const clipped = await api.getContent(pageId);
+    const edited = `${clipped.markdown}\nMy own thought.\n`;
+    await api.replaceContent(pageId, edited, { ifMatch: clipped.etag });
+    const document = article(url, title, 'Second version.', '2026-11-21T10:00:00.000Z');
+    const base = { clipId: crypto.randomUUID(), pageId, url, title, document, waitMs: 10_000 };
+
+    const asked = await handlers['known.update'](base, sender());
+    expect(asked.kind).toBe('edited');
+    if (asked.kind !== 'edited') return;
+    expect(asked.changes.onlyInPage).toContain('My own thought.');
+    expect(asked.changes.onlyInNew).toEqual(['Second version.']);
+    expect((await api.getContent(pageId)).markdown).toBe(edited);
+
+    // Edited again after the user was asked: asked again, still nothing written.
+    const current = await api.getContent(pageId);
+    await api.replaceContent(pageId, `${edited}Another.\n`, { ifMatch: current.etag });
+    const again = await handlers['known.update'](
+      { ...base, choice: 'section', etag: asked.etag },
+      sender(),
+    );
+    expect(again.kind).toBe('edited');
+    if (again.kind !== 'edited') return;
+
+    const kept = await handlers['known.update'](
+      { ...base, choice: 'section', etag: again.etag },
+      sender(),
+    );
+    expect(kept.kind === 'queued' && kept.entry.status).toBe('saved');
+    const after = (await api.getContent(pageId)).markdown;
+    expect(after).toContain('My own thought.\nAnother.');
+    expect(after).toContain('## New version (2026-11-21)\n\nSecond version.');
+    expect(after).toContain('First version.');
+  });
+
+  it('another browser (an empty index) finds the clip through the service', async () => {
+    const title = `Elsewhere ${crypto.randomUUID()}`;
+    const { pageId, folderId } = await clipPage(title, 'https://news.example/elsewhere');
+    fakeBrowser.reset();
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => true);
+    const { handlers } = await background();
+    const url = 'https://news.example/elsewhere?fbclid=abc';
+    expect(
+      (await handlers['known.lookup']({ url, title, localOnly: true }, sender())).clip,
+    ).toBeNull();
+    const { clip } = await handlers['known.lookup']({ url, title }, sender());
+    expect(clip).toMatchObject({ pageId, folderId, title, found: true, etag: null });
+    expect(await findKnownClip('https://news.example/elsewhere')).toMatchObject({ pageId });
+    // Same title, another source: not this page's clip.
+    const other = await handlers['known.lookup'](
+      { url: 'https://news.example/not-it', title },
+      sender(),
+    );
+    expect(other.clip).toBeNull();
+  });
+});

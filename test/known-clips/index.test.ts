@@ -1,0 +1,162 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  findKnownClip,
+  forgetKnownPage,
+  KNOWN_CLIPS_LIMIT,
+  knownClipCount,
+  knownClipsItem,
+  rememberClip,
+  updateKnownPage,
+} from '../../lib/known-clips';
+import { clipSourceKey, recordConfirmation } from '../../lib/known-clips/confirmations';
+import type { KnownClip } from '../../lib/known-clips/known-clip';
+import { knownClipKey, normaliseUrl } from '../../lib/known-clips/normalise-url';
+import { createEntry, claim, succeed } from '../../lib/outbox/state';
+import type { WriteRequest } from '../../lib/write-request';
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('normaliseUrl', () => {
+  it('drops the fragment, tracking parameters and default port; sorts the rest', () => {
+    expect(
+      normaliseUrl(
+        'HTTPS://Example.COM:443/a/b?utm_source=x&b=2&fbclid=1&a=1&gclid=z&UTM_Medium=m#part',
+      ),
+    ).toBe('https://example.com/a/b?a=1&b=2');
+    expect(normaliseUrl('https://example.com/a?utm_campaign=1')).toBe('https://example.com/a');
+  });
+  it('keeps what names the page: path case, other parameters', () => {
+    expect(normaliseUrl('https://e.x/Page?id=7')).toBe('https://e.x/Page?id=7');
+    expect(normaliseUrl('https://e.x/Page?id=7')).not.toBe(normaliseUrl('https://e.x/page?id=7'));
+  });
+  it('knows only http(s) pages', () => {
+    expect(normaliseUrl('chrome://extensions')).toBeNull();
+    expect(normaliseUrl('not a url')).toBeNull();
+    expect(normaliseUrl('file:///tmp/a.html')).toBeNull();
+  });
+  it('prefers a declared canonical URL', () => {
+    expect(knownClipKey({ url: 'https://m.e.x/a?ref=1', canonical: 'https://e.x/a' })).toBe(
+      'https://e.x/a',
+    );
+    expect(knownClipKey({ url: 'https://e.x/a#x', canonical: 'javascript:alert(1)' })).toBe(
+      'https://e.x/a',
+    );
+  });
+});
+
+function clip(n: number, over: Partial<KnownClip> = {}): KnownClip {
+  return {
+    url: `https://e.x/${n}`,
+    pageId: `page-${n}`,
+    title: `Page ${n}`,
+    folderId: null,
+    clippedAt: n,
+    at: n,
+    etag: `"${n}"`,
+    ...over,
+  };
+}
+
+describe('the known-clips index', () => {
+  it('remembers, updates and forgets by page', async () => {
+    await rememberClip(clip(1));
+    await rememberClip(clip(2, { pageId: 'page-1', url: 'https://e.x/other' }));
+    expect((await findKnownClip('https://e.x/1'))?.title).toBe('Page 1');
+    expect(await updateKnownPage('page-1', { title: 'Renamed', etag: '"9"' })).toBe(2);
+    expect(await findKnownClip('https://e.x/other')).toMatchObject({
+      title: 'Renamed',
+      etag: '"9"',
+    });
+    expect(await forgetKnownPage('page-1')).toBe(2);
+    expect(await findKnownClip('https://e.x/1')).toBeNull();
+  });
+
+  it('drops what does not parse instead of failing', async () => {
+    await knownClipsItem.setValue({ 'https://e.x/1': { url: 'https://e.x/1' }, x: 3 });
+    expect(await findKnownClip('https://e.x/1')).toBeNull();
+    await rememberClip(clip(2));
+    expect(await knownClipCount()).toBe(1);
+  });
+
+  it('is bounded: beyond the limit the least recently written entries go', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: KNOWN_CLIPS_LIMIT }, (_, i) => [`https://e.x/${i}`, clip(i + 10)]),
+    );
+    for (const [url, value] of Object.entries(many)) value.url = url;
+    await knownClipsItem.setValue(many);
+    await rememberClip(clip(99_999, { at: 1e12 }));
+    expect(await knownClipCount()).toBe(KNOWN_CLIPS_LIMIT);
+    expect(await findKnownClip('https://e.x/0')).toBeNull(); // the oldest (at 10)
+    expect(await findKnownClip('https://e.x/1')).not.toBeNull();
+    expect(await findKnownClip('https://e.x/99999')).not.toBeNull();
+  });
+});
+
+describe('fed from the outbox confirmations', () => {
+  const folder = crypto.randomUUID();
+  const saved = (write: WriteRequest, result: { pageId: string; etag?: string }, label = 'L') =>
+    succeed(claim(createEntry(write, label, 1000), 1001, { token: 't', until: 9e9 }), result, 1002);
+  const markdown = (source: string) =>
+    `---\ntitle: "T"\nsource: "${source}"\nclipped: "2026-11-12T10:00:00.000Z"\n---\n\nBody`;
+
+  it('a saved clip of a web page becomes known with its ETag', async () => {
+    const write: WriteRequest = {
+      kind: 'create-page',
+      clipId: crypto.randomUUID(),
+      title: 'T',
+      markdown: markdown('https://e.x/a?utm_source=feed#top'),
+      parentId: folder,
+    };
+    expect(clipSourceKey(write.kind === 'create-page' ? write.markdown : '')).toBe('https://e.x/a');
+    await recordConfirmation(saved(write, { pageId: 'p1', etag: '"e1"' }), 5000);
+    expect(await findKnownClip('https://e.x/a')).toEqual({
+      url: 'https://e.x/a',
+      pageId: 'p1',
+      title: 'T',
+      folderId: folder,
+      clippedAt: 1000,
+      at: 5000,
+      etag: '"e1"',
+    });
+  });
+
+  it('a saved update records the new ETag; an append does not', async () => {
+    await rememberClip(clip(1, { pageId: crypto.randomUUID() }));
+    const pageId = (await findKnownClip('https://e.x/1'))!.pageId;
+    await recordConfirmation(
+      saved(
+        { kind: 'update-page', clipId: crypto.randomUUID(), pageId, ifMatch: '"1"', markdown: 'x' },
+        { pageId, etag: '"2"' },
+      ),
+      7000,
+    );
+    expect(await findKnownClip('https://e.x/1')).toMatchObject({ etag: '"2"', at: 7000 });
+    await recordConfirmation(
+      saved(
+        {
+          kind: 'add-to-page',
+          clipId: crypto.randomUUID(),
+          pageId,
+          operation: 'append',
+          content: 'more',
+        },
+        { pageId, etag: '"3"' },
+      ),
+      8000,
+    );
+    expect((await findKnownClip('https://e.x/1'))?.etag).toBe('"2"');
+  });
+
+  it('a note without a source is not a known clip', async () => {
+    const write: WriteRequest = {
+      kind: 'create-page',
+      clipId: crypto.randomUUID(),
+      title: 'Note',
+      markdown: 'just a note',
+      parentId: null,
+    };
+    await recordConfirmation(saved(write, { pageId: 'p9' }), 1);
+    expect(await knownClipCount()).toBe(0);
+  });
+});
