@@ -2,6 +2,8 @@ import { backoffDelay } from './backoff';
 import { classifyError } from './classify-error';
 import { deliver, type OutboxApi } from './deliver';
 import type { OutboxEntry } from './entry';
+import type { ImageKeeper } from './deliver-import';
+import { withImageProgress } from './image-state';
 import { replaceAt, type OutboxJournal } from './journal';
 import type { OutboxPolicy } from './policy';
 import {
@@ -12,6 +14,7 @@ import {
   nearsReplayWindow,
   retryLater,
   succeed,
+  withFixedHighlights,
   withTarget,
 } from './state';
 
@@ -27,7 +30,7 @@ export async function attemptDelivery(
   journal: OutboxJournal,
   client: OutboxApi,
   id: string,
-  opts: { token: string; policy: OutboxPolicy; random: () => number },
+  opts: { token: string; policy: OutboxPolicy; random: () => number; images?: ImageKeeper },
 ): Promise<void> {
   const { token, policy } = opts;
   const claimed = await journal.mutate((entries, now) => {
@@ -56,6 +59,21 @@ export async function attemptDelivery(
         const held = await updateLeased((e, now) => withTarget(e, pageId, now));
         if (!held) throw new LeaseLostError(`outbox entry ${id} was taken over`);
       },
+      fixHighlights: async (content, counts) => {
+        const held = await updateLeased((e, now) => withFixedHighlights(e, content, counts, now));
+        if (!held) throw new LeaseLostError(`outbox entry ${id} was taken over`);
+      },
+      ...(opts.images && {
+        images: {
+          keeper: opts.images,
+          progress: async (progress) => {
+            const held = await updateLeased((e, now) =>
+              withImageProgress(e, progress, now, policy.leaseMs),
+            );
+            if (!held) throw new LeaseLostError(`outbox entry ${id} was taken over`);
+          },
+        },
+      }),
     });
     await updateLeased((e, now) => succeed(e, result, now));
   } catch (err) {

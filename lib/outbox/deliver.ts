@@ -1,10 +1,15 @@
-import { isNotFound, isRetryable, withRetry } from '../api';
+import { isNotFound, isRetryable } from '../api';
 import type { AddToPageWrite } from '../write-request';
+import { deliverUpdate, fixHighlights, type UpdateApi } from './deliver-update';
 import type { OutboxEntry, OutboxResult } from './entry';
 import { readPageclipId, withPageclipId } from '../clip-markdown';
+import { deliverHighlight } from './deliver-highlight';
+import { read } from './read-retry';
+import { deliverWithImages, type ImageKeeper } from './deliver-import';
+import type { ImageProgress } from '../images/report';
 
 /** The part of `ApiClient` (lib/api) that delivery uses; the real client satisfies it. */
-export interface OutboxApi {
+export interface OutboxApi extends UpdateApi {
   createPage(input: { title: string; markdown: string; parentId: string | null }): Promise<{
     id: string;
   }>;
@@ -12,11 +17,15 @@ export interface OutboxApi {
     title: string;
     parentId?: string | null;
   }): Promise<readonly { id: string; createdAt?: string | null }[]>;
-  getContent(pageId: string): Promise<{ markdown: string }>;
   trashPage(pageId: string): Promise<unknown>;
   appendContent(
     pageId: string,
     operation: { id: string; operation: AddToPageWrite['operation']; content: string },
+    opts?: { idempotencyKey?: string },
+  ): Promise<{ etag: string }>;
+  applyEdits(
+    pageId: string,
+    edits: { id: string; oldText: string; newText: string }[],
     opts?: { idempotencyKey?: string },
   ): Promise<{ etag: string }>;
 }
@@ -24,6 +33,10 @@ export interface OutboxApi {
 export interface DeliveryHooks {
   /** Persists the page an Inbox write resolved to, before anything is appended to it. */
   setTarget(pageId: string): Promise<void>;
+  /** Persists which highlights an append sends (only those the page lacks), before sending. */
+  fixHighlights(content: string, counts: { added: number; already: number }): Promise<void>;
+  /** A new page with kept images: where they come from, and its progress persisted. */
+  images?: { keeper: ImageKeeper; progress(progress: ImageProgress): Promise<void> };
 }
 
 /**
@@ -31,12 +44,23 @@ export interface DeliveryHooks {
  * (classified by the caller). Exactly-once per kind:
  * - `add-to-page`: the clipId is both the Idempotency-Key and the content-operation id, so a
  *   retry within 24 hours is replayed, never applied twice (docs/api.md, Content writes).
+ * - `create-page` with kept images: the vault import, exactly-once the same way
+ *   (`deliver-import.ts`).
  * - `create-page`: `POST /pages` has no key, so when an earlier attempt may have been applied
  *   the page is looked up first (resolve by title, then the `pageclip_id` in its content), and
  *   after every create the copies are settled (see `settleCreated`).
- * - `add-to-titled-page`: the page is resolved by exact title (fixed in the entry once found),
+ * - `add-to-titled-page` (the Inbox): the page it was last found at when it still exists (the
+ *   same key makes a retry there a replay); else the page is resolved by exact title (fixed in
+ *   the entry once found),
  *   created with the note as its content when there is none (exactly-once like a create), and
  *   otherwise appended to with the key.
+ * - `update-page`: `PUT` with `If-Match`, confirmed by the content on a refusal (see
+ *   `deliver-update.ts`).
+ * - `edit-page` (an Undo): one exact edit, under the clipId as key; the service refuses it
+ *   whole (422 `edit_no_match`, `edit_ambiguous_match`) when the text is no longer there once.
+ * - `trash-page` (an Undo of a new page): moving a trashed page to the Trash again is a no-op.
+ * - `highlight-page`: the page is read and the change applied only when not already there
+ *   (see `deliver-highlight.ts`).
  */
 export async function deliver(
   api: OutboxApi,
@@ -45,22 +69,51 @@ export async function deliver(
 ): Promise<OutboxResult> {
   const write = entry.write;
   switch (write.kind) {
-    case 'add-to-page':
-      return append(api, write.pageId, entry);
+    case 'add-to-page': {
+      if (write.highlights) {
+        const fixed = await fixHighlights(api, { ...write, highlights: write.highlights });
+        await hooks.fixHighlights(fixed.content, fixed.counts);
+        if (fixed.counts.added === 0) {
+          return { pageId: write.pageId, etag: fixed.etag, highlights: fixed.counts };
+        }
+        const sent = { ...entry, write: { ...write, content: fixed.content } };
+        return { ...(await append(api, write.pageId, sent)), highlights: fixed.counts };
+      }
+      const counts = write.highlightCounts;
+      // Fixed earlier with nothing new (the worker stopped before recording the success).
+      if (counts?.added === 0) return { pageId: write.pageId, highlights: counts };
+      const result = await append(api, write.pageId, entry);
+      return counts ? { ...result, highlights: counts } : result;
+    }
+
+    case 'update-page':
+      return deliverUpdate(api, write);
 
     case 'create-page': {
+      if (write.keepImages && hooks.images) {
+        return deliverWithImages(api, entry, write, hooks.images.keeper, hooks.images);
+      }
       if (entry.outcomeUnknown) {
         const found = await settleCreated(api, write.title, write.parentId, write.clipId);
-        if (found) return { pageId: found };
+        if (found) return found;
       }
-      return { pageId: await createOnce(api, write.title, write.markdown, write) };
+      return createOnce(api, write.title, write.markdown, write);
     }
 
     case 'add-to-titled-page': {
       if (entry.targetPageId !== null) return append(api, entry.targetPageId, entry);
+      if (write.pageId !== undefined) {
+        // The Inbox as last found: wherever it was moved. Gone (deleted, no longer shared):
+        // found again by title below, or made anew.
+        try {
+          return await append(api, write.pageId, entry);
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      }
       if (entry.outcomeUnknown) {
         const found = await settleCreated(api, write.title, write.parentId, write.clipId);
-        if (found) return { pageId: found };
+        if (found) return found;
       }
       const existing = oldest(
         await read(() => api.resolvePages({ title: write.title, parentId: write.parentId })),
@@ -69,8 +122,21 @@ export async function deliver(
         await hooks.setTarget(existing.id);
         return append(api, existing.id, entry);
       }
-      return { pageId: await createOnce(api, write.title, write.content, write) };
+      return createOnce(api, write.title, write.content, write);
     }
+
+    case 'edit-page': {
+      const edit = { id: write.clipId, oldText: write.oldText, newText: write.newText };
+      const res = await api.applyEdits(write.pageId, [edit], { idempotencyKey: write.clipId });
+      return { pageId: write.pageId, etag: res.etag };
+    }
+
+    case 'trash-page':
+      await api.trashPage(write.pageId);
+      return { pageId: write.pageId };
+
+    case 'highlight-page':
+      return deliverHighlight(api, write);
   }
 }
 
@@ -79,15 +145,18 @@ async function createOnce(
   title: string,
   body: string,
   write: { clipId: string; parentId: string | null },
-): Promise<string> {
+): Promise<OutboxResult> {
   const markdown = withPageclipId(body, write.clipId);
   const page = await api.createPage({ title, markdown, parentId: write.parentId });
-  return (await settleCreated(api, title, write.parentId, write.clipId, page.id)) ?? page.id;
+  return (
+    (await settleCreated(api, title, write.parentId, write.clipId, page.id)) ?? { pageId: page.id }
+  );
 }
 
 async function append(api: OutboxApi, pageId: string, entry: OutboxEntry): Promise<OutboxResult> {
   const write = entry.write;
-  if (write.kind === 'create-page') throw new Error('append: a create-page write has no content');
+  if (write.kind !== 'add-to-page' && write.kind !== 'add-to-titled-page')
+    throw new Error(`append: a ${write.kind} write has no content`);
   const res = await api.appendContent(
     pageId,
     { id: write.clipId, operation: write.operation, content: write.content },
@@ -104,7 +173,8 @@ async function append(api: OutboxApi, pageId: string, entry: OutboxEntry): Promi
  * keep-alive connection is closed before the answer arrives, POST included (the chaos run
  * caught two pages created 5 ms apart from one `fetch`). The spec gives `POST /pages` no
  * idempotency key, so the clip id in the frontmatter is how we notice and repair it. Returns
- * null when the clip created no page.
+ * null when the clip created no page; else the kept page and its ETag as read here (the
+ * revision the clip created, which the known-clips index keeps).
  *
  * Every page with the title is read, however old: skipping by `createdAt` would compare the
  * service's clock with ours, and a clock running ahead would skip the clip's own page and
@@ -116,13 +186,16 @@ export async function settleCreated(
   parentId: string | null,
   clipId: string,
   keep?: string,
-): Promise<string | null> {
+): Promise<OutboxResult | null> {
   const candidates = await read(() => api.resolvePages({ title, parentId }));
   const ours: { id: string; createdAt?: string | null }[] = [];
+  const etags = new Map<string, string | undefined>();
   for (const candidate of candidates) {
     let markdown: string;
     try {
-      ({ markdown } = await read(() => api.getContent(candidate.id)));
+      const content = await read(() => api.getContent(candidate.id));
+      markdown = content.markdown;
+      etags.set(candidate.id, content.etag);
     } catch (err) {
       // Trashed or made inaccessible since the resolve: not ours to find.
       if (isNotFound(err)) continue;
@@ -142,23 +215,8 @@ export async function settleCreated(
       if (!isNotFound(err) && isRetryable(err)) throw err;
     }
   }
-  return kept.id;
-}
-
-/**
- * Reads (and the trash of a copy) are safe to repeat, so a transient failure of one of them is
- * retried at once, briefly, instead of failing the whole attempt: a create that must look up,
- * create and settle makes several requests, and under a flaky network each one would otherwise
- * push the clip a whole backoff step later. Writes are never retried here.
- */
-function read<T>(fn: () => Promise<T>): Promise<T> {
-  return withRetry(fn, {
-    attempts: 3,
-    baseDelayMs: 200,
-    maxDelayMs: 1000,
-    maxElapsedMs: 5000,
-    maxRetryAfterMs: 5000,
-  });
+  const etag = etags.get(kept.id);
+  return etag === undefined ? { pageId: kept.id } : { pageId: kept.id, etag };
 }
 
 /** Several pages with the Inbox's title: always the same one, the oldest. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageProgressSchema, ImageReportSchema } from '../images/report';
 import { WriteRequestSchema } from '../write-request';
 
 /**
@@ -27,6 +28,12 @@ export type OutboxLease = z.infer<typeof OutboxLeaseSchema>;
 export const OutboxResultSchema = z.object({
   pageId: z.string().min(1),
   etag: z.string().optional(),
+  /** An append of highlights: how many were new, and how many the page already held. */
+  highlights: z
+    .object({ added: z.number().int().nonnegative(), already: z.number().int().nonnegative() })
+    .optional(),
+  /** A new page with kept images: what was stored and what kept its remote link. */
+  images: ImageReportSchema.optional(),
 });
 export type OutboxResult = z.infer<typeof OutboxResultSchema>;
 
@@ -54,7 +61,15 @@ export const OutboxEntrySchema = z.object({
   targetPageId: z.string().nullable(),
   /** The entry waits for the user's decision because a retry could now apply it twice. */
   replayWindowWarning: z.boolean(),
+  /**
+   * Failed with a connection that has since been replaced, for a reason a new connection can fix
+   * (a refused token, a missing scope): the UI offers Retry all and Review. Still never sent
+   * again without the user. Absent in entries stored by older versions.
+   */
+  previousConnection: z.boolean().default(false),
   lastError: OutboxErrorSchema.nullable(),
+  /** A new page with kept images: how far delivery got (also what the popup shows). */
+  images: ImageProgressSchema.optional(),
   result: OutboxResultSchema.nullable(),
   /** What the UI shows: the page or folder title. */
   label: z.string(),
@@ -76,5 +91,7 @@ export const OutboxEntryViewSchema = OutboxEntrySchema.pick({
   result: true,
   label: true,
   replayWindowWarning: true,
+  previousConnection: true,
+  images: true,
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryViewSchema>;

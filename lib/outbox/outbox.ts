@@ -1,6 +1,7 @@
 import { WriteRequestSchema, type WriteRequest } from '../write-request';
 import { attemptDelivery } from './attempt';
 import type { OutboxApi } from './deliver';
+import type { ImageKeeper } from './deliver-import';
 import type { OutboxEntry } from './entry';
 import { withPageclipId } from '../clip-markdown';
 import { DEFAULT_POLICY, type OutboxPolicy } from './policy';
@@ -17,6 +18,7 @@ import {
   createEntry,
   flagReplayWindow,
   isDue,
+  markPreviousConnection,
   nearsReplayWindow,
   nextWakeAt,
   orderKey,
@@ -26,7 +28,7 @@ import {
   retarget,
   userRetry,
 } from './state';
-import { waitForSettled } from './wait-for';
+import { waitForSettled, type WaitUntil } from './wait-for';
 
 export interface OutboxDeps {
   /** The API client, or null while Pageclip is not connected (entries then wait, not fail). */
@@ -52,6 +54,8 @@ export interface OutboxDeps {
   autoFlush?: boolean;
   /** How many pages are written to at once (each page still gets its writes in order). */
   concurrency?: number;
+  /** Fetches and keeps the images of clips saved with "Keep images" (lib/images/keeper.ts). */
+  images?: ImageKeeper;
   /** Where unexpected errors of background flushes go; default `console.error`. */
   onError?: (err: unknown) => void;
 }
@@ -81,6 +85,7 @@ export class Outbox {
   private readonly scheduleHook: ((at: number | null) => void) | undefined;
   private readonly onError: (err: unknown) => void;
   private readonly journal: OutboxJournal;
+  private readonly images: ImageKeeper | undefined;
 
   private readonly inFlight = new Set<string>();
   private running: Promise<void> | null = null;
@@ -100,6 +105,7 @@ export class Outbox {
     this.concurrency = Math.max(1, deps.concurrency ?? 4);
     this.scheduleHook = deps.schedule;
     this.onError = deps.onError ?? ((err) => console.error('pageclip outbox:', err));
+    this.images = deps.images;
     this.journal = new OutboxJournal({
       store: deps.store ?? storageLocalPort,
       now: this.now,
@@ -154,12 +160,12 @@ export class Outbox {
   }
 
   /**
-   * Resolves with the entry once it is `saved` or `failed`, or with its current state after
-   * `timeoutMs` (still `queued` or `sending`: the UI then says "queued", never "saved").
-   * Rejects if the entry is not (or no longer) in the outbox.
+   * Resolves with the entry once it is `saved` or `failed` (with `answered`, also once an
+   * attempt failed and another will follow), or with its current state after `timeoutMs`
+   * (the UI then says "queued", never "saved"). Rejects if the entry is not in the outbox.
    */
-  waitFor(id: string, timeoutMs: number): Promise<OutboxEntry> {
-    return waitForSettled(this, id, timeoutMs);
+  waitFor(id: string, timeoutMs: number, until: WaitUntil = 'settled'): Promise<OutboxEntry> {
+    return waitForSettled(this, id, timeoutMs, until);
   }
 
   /** Queues a failed (or waiting) entry again, now; the user's decision after any warning. */
@@ -186,7 +192,35 @@ export class Outbox {
     await this.flush();
   }
 
-  /** Retries every failed entry matching `filter` (e.g. all 401s once the user reconnected). */
+  /**
+   * A new connection replaced the old one (another token, a sign-in). Failed entries it may fix
+   * (refused token or scope) are marked for the user, who decides (Retry all, Review): the same
+   * clip may have been saved again meanwhile, so nothing failed is sent without asking. Entries
+   * merely waiting (offline, not connected, 5xx) go now. Resolves with how many were marked.
+   */
+  async connectionChanged(): Promise<number> {
+    const marked = await this.mutate((entries, now) => {
+      let count = 0;
+      const { next } = mapEntries(entries, (e) => {
+        if (e.status === 'queued') {
+          return (e.nextAttemptAt ?? 0) > now ? { ...e, nextAttemptAt: now, updatedAt: now } : e;
+        }
+        const after = markPreviousConnection(e, now);
+        if (after !== e) count += 1;
+        return after;
+      });
+      return { next, value: count };
+    });
+    this.kick();
+    return marked;
+  }
+
+  /** "Retry all" of the notice: the entries that failed with the previous connection, no others. */
+  retryPreviousConnection(): Promise<number> {
+    return this.retryAll((e) => e.previousConnection);
+  }
+
+  /** Retries every failed entry matching `filter`: only ever on the user's request. */
   async retryAll(filter: (entry: OutboxEntry) => boolean = () => true): Promise<number> {
     const count = await this.mutate((entries, now) =>
       mapEntries(entries, (e) => (e.status === 'failed' && filter(e) ? userRetry(e, now) : e)),
@@ -200,6 +234,19 @@ export class Outbox {
     await this.mutate((entries) => {
       const next = entries.filter((e) => e.id !== id);
       return next.length === entries.length ? { value: undefined } : { next, value: undefined };
+    });
+  }
+
+  /**
+   * Removes the entry only if it is certain never to have reached the service: waiting, and no
+   * earlier attempt that may have been applied. Checked and removed in one storage update, so
+   * a flush cannot start sending it in between. False when it was not removed.
+   */
+  async discardUnsent(id: string): Promise<boolean> {
+    return this.mutate((entries) => {
+      const entry = entries.find((e) => e.id === id);
+      if (!entry || entry.status !== 'queued' || entry.outcomeUnknown) return { value: false };
+      return { next: entries.filter((e) => e !== entry), value: true };
     });
   }
 
@@ -269,6 +316,7 @@ export class Outbox {
           token: this.newToken(),
           policy: this.policy,
           random: this.random,
+          ...(this.images && { images: this.images }),
         })
           .catch(this.onError)
           .finally(() => {

@@ -8,6 +8,11 @@ import type { OutboxEntry, OutboxError, OutboxLease, OutboxResult } from './entr
  *     ▲                  │ ├──fail (not retryable)──▶ failed ──userRetry / retarget──▶ queued
  *     └──retryLater──────┘ └──lease expired (worker stopped): recoverStale, outcome unknown
  *   queued ──(keyed write unconfirmed near the 24 h replay window)──▶ failed + replayWindowWarning
+ *   failed (refused credentials) ──new connection──▶ failed + previousConnection
+ *
+ * Two kinds of unsaved entry, never confused: *waiting* (`queued` or `sending`) is retried
+ * automatically, on its timer, the alarm, `online` and a new connection; *failed* needs the
+ * user, and only `userRetry` or `retarget` (the user's click) ever queues it again.
  *
  * Every function returns a new entry and throws `OutboxTransitionError` on a transition the
  * machine does not have, so a bug cannot silently move an entry somewhere it must not go.
@@ -38,16 +43,41 @@ export function createEntry(write: WriteRequest, label: string, now: number): Ou
     lease: null,
     targetPageId: null,
     replayWindowWarning: false,
+    previousConnection: false,
     lastError: null,
     result: null,
     label,
   };
 }
 
+/**
+ * How far delivery has got, as the UI tells it: `new` before any answer, `waiting` once an
+ * attempt failed (or could not start) and another will follow by itself, `failed` when only the
+ * user can move it on.
+ */
+export type DeliveryPhase = 'new' | 'sending' | 'waiting' | 'saved' | 'failed';
+
+export function deliveryPhase(entry: OutboxEntry): DeliveryPhase {
+  if (entry.status === 'queued') return entry.lastError === null ? 'new' : 'waiting';
+  return entry.status;
+}
+
+/** The first attempt has had its answer: saved, failed, or waiting to be retried (offline). */
+export function hasAnswer(entry: OutboxEntry): boolean {
+  const phase = deliveryPhase(entry);
+  return phase === 'saved' || phase === 'failed' || phase === 'waiting';
+}
+
+/** A refusal of the token itself (401) or of its scopes (403 `insufficient_scope`): another connection may fix it. */
+export function refusedCredentials(error: { status: number | null; code: string } | null): boolean {
+  return error !== null && (error.status === 401 || error.code === 'insufficient_scope');
+}
+
 /** Writes whose repetition is made safe by the service's Idempotency-Key (appends, prepends). */
 export function usesIdempotencyKey(entry: OutboxEntry): boolean {
   return (
     entry.write.kind === 'add-to-page' ||
+    entry.write.kind === 'edit-page' ||
     (entry.write.kind === 'add-to-titled-page' && entry.targetPageId !== null)
   );
 }
@@ -62,9 +92,14 @@ export function orderKey(entry: OutboxEntry): string {
     case 'create-page':
       return `create:${w.clipId}`;
     case 'add-to-page':
+    case 'edit-page':
+    case 'trash-page':
+    case 'highlight-page':
       return `page:${w.pageId}`;
     case 'add-to-titled-page':
       return `titled:${w.parentId ?? 'root'}:${w.title}`;
+    case 'update-page':
+      return `page:${w.pageId}`;
   }
 }
 
@@ -146,6 +181,29 @@ export function withTarget(entry: OutboxEntry, pageId: string, now: number): Out
   return { ...entry, targetPageId: pageId, updatedAt: now };
 }
 
+/**
+ * Records which highlights an append sends (the page's new ones only) before it is sent, so a
+ * retry sends the same request under the same Idempotency-Key.
+ */
+export function withFixedHighlights(
+  entry: OutboxEntry,
+  content: string,
+  counts: { added: number; already: number },
+  now: number,
+): OutboxEntry {
+  if (entry.status !== 'sending' || entry.write.kind !== 'add-to-page') {
+    throw new OutboxTransitionError(entry, 'fix the highlights');
+  }
+  // Nothing new: the content stays as it was (the schema needs some); nothing is sent.
+  const fixed = {
+    ...entry.write,
+    highlights: undefined,
+    content: content || entry.write.content,
+    highlightCounts: counts,
+  };
+  return { ...entry, write: fixed, updatedAt: now };
+}
+
 export function succeed(entry: OutboxEntry, result: OutboxResult, now: number): OutboxEntry {
   if (entry.status !== 'sending') throw new OutboxTransitionError(entry, 'succeed');
   return {
@@ -202,8 +260,20 @@ export function fail(
     lease: null,
     nextAttemptAt: null,
     lastError: error,
+    previousConnection: false,
     updatedAt: opts.now,
   };
+}
+
+/**
+ * The connection was replaced (a new token, a sign-in): a failure of the old one's credentials
+ * may now be fixable, which the user is told. The entry stays `failed`: it is the user's clip
+ * and may have been clipped again meanwhile, so only the user sends it again.
+ */
+export function markPreviousConnection(entry: OutboxEntry, now: number): OutboxEntry {
+  if (entry.status !== 'failed' || entry.previousConnection) return entry;
+  if (!refusedCredentials(entry.lastError)) return entry;
+  return { ...entry, previousConnection: true, updatedAt: now };
 }
 
 /**
@@ -263,6 +333,7 @@ export function userRetry(entry: OutboxEntry, now: number): OutboxEntry {
     backoffStep: 0,
     nextAttemptAt: now,
     replayWindowWarning: false,
+    previousConnection: false,
     uncertainSince: entry.replayWindowWarning ? null : entry.uncertainSince,
     updatedAt: now,
   };
@@ -293,6 +364,7 @@ export function retarget(
     // except that a create is still looked up first (cheap, and never wrong).
     uncertainSince: null,
     replayWindowWarning: false,
+    previousConnection: false,
     lastError: null,
     updatedAt: now,
   };

@@ -1,7 +1,18 @@
 import type { OutboxEntry } from './entry';
+import { hasAnswer } from './state';
 
 /**
- * Resolves with the entry once it is `saved` or `failed`, or with its current state after
+ * What to wait for: `settled`, the entry is `saved` or `failed`; `answered`, also an attempt
+ * that failed and will be retried (the service is down: the UI says "Queued" at once instead
+ * of after the whole wait).
+ */
+export type WaitUntil = 'settled' | 'answered';
+
+const isSettled = (entry: OutboxEntry): boolean =>
+  entry.status === 'saved' || entry.status === 'failed';
+
+/**
+ * Resolves with the entry once it reached `until`, or with its current state after
  * `timeoutMs` (still `queued` or `sending`: the UI then says "queued", never "saved").
  * Rejects if the entry is not (or no longer) in the outbox.
  */
@@ -12,7 +23,9 @@ export function waitForSettled(
   },
   id: string,
   timeoutMs: number,
+  until: WaitUntil = 'settled',
 ): Promise<OutboxEntry> {
+  const reached = until === 'answered' ? hasAnswer : isSettled;
   return new Promise<OutboxEntry>((resolve, reject) => {
     let done = false;
     const settle = (entry: OutboxEntry | null | undefined, force: boolean): void => {
@@ -21,7 +34,7 @@ export function waitForSettled(
         done = true;
         cleanup();
         reject(new Error(`outbox entry ${id} is not in the outbox`));
-      } else if (force || entry.status === 'saved' || entry.status === 'failed') {
+      } else if (force || reached(entry)) {
         done = true;
         cleanup();
         resolve(entry);

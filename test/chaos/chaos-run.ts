@@ -1,13 +1,15 @@
 /**
  * The outbox's chaos run: the built extension (e2e variant) in real Chromium, the
- * real local service behind the fault-injecting proxy, and many clips, appends and quick notes
- * submitted through the background's real entry point (`clip.submit`, as the popup sends it)
+ * real local service behind the fault-injecting proxy, and many clips, appends, quick notes and
+ * updates of clips (`PUT` with `If-Match`) submitted through the background's real entry point (`clip.submit`, as the popup sends it)
  * while the proxy drops responses after the service applied them, answers 503, delays and
  * resets connections, the service goes down for a while, the service worker is stopped
  * mid-flight and the browser is restarted on the same profile.
  *
  * At the end the service must hold exactly the expected pages, exactly one copy of each
- * append and note (in submission order per page), and the outbox nothing pending or failed.
+ * append and note (in submission order per page), each updated page exactly its update's content
+ * (a retry after an applied update must not fail with a refusal), and the outbox nothing pending
+ * or failed.
  * Used by `scripts/test-chaos.ts` (`npm run test:chaos`, 240 writes) and by
  * `test/chaos/chaos.test.ts` (`npm test`, a shorter run).
  */
@@ -42,7 +44,8 @@ export interface ChaosReport {
 type Planned =
   | { kind: 'create'; write: WriteRequest & { kind: 'create-page' } }
   | { kind: 'append'; write: WriteRequest & { kind: 'add-to-page' }; marker: string }
-  | { kind: 'note'; write: WriteRequest & { kind: 'add-to-titled-page' }; marker: string };
+  | { kind: 'note'; write: WriteRequest & { kind: 'add-to-titled-page' }; marker: string }
+  | { kind: 'update'; write: WriteRequest & { kind: 'update-page' } };
 
 type ChaosEvent = 'stop-worker' | 'service-down' | 'restart-browser';
 
@@ -105,10 +108,23 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     }
 
     const plan = makePlan(opts.writes, folder, targets, random);
+    // Each update replaces a clip of its own, at the revision it was created with.
+    for (const p of plan) {
+      if (p.kind !== 'update') continue;
+      const page = await direct.createPage({
+        title: `Updated ${p.write.clipId}`,
+        markdown: `# Clip before its update
+`,
+        parentId: folder,
+      });
+      p.write.pageId = page.id;
+      p.write.ifMatch = (await direct.getContent(page.id)).etag;
+    }
     const kinds = countBy(plan, (p) => p.kind);
     log(
       `chaos: seed ${seed}, ${plan.length} writes (${kinds.create ?? 0} new pages, ` +
-        `${kinds.append ?? 0} appends to ${TARGET_PAGES} pages, ${kinds.note ?? 0} notes to "${INBOX}")`,
+        `${kinds.append ?? 0} appends to ${TARGET_PAGES} pages, ${kinds.note ?? 0} notes to "${INBOX}", ` +
+        `${kinds.update ?? 0} updates with If-Match)`,
     );
 
     // Faults on every request from here on: reads (resolve, content) as much as writes.
@@ -229,7 +245,7 @@ function makePlan(n: number, folder: string, targets: string[], random: () => nu
           parentId: folder,
         },
       });
-    } else if (draw < 0.8) {
+    } else if (draw < 0.72) {
       const marker = `append-${i}-${clipId}`;
       plan.push({
         kind: 'append',
@@ -240,6 +256,21 @@ function makePlan(n: number, folder: string, targets: string[], random: () => nu
           pageId: targets[i % targets.length]!,
           operation: 'append',
           content: `> ${marker}`,
+        },
+      });
+    } else if (draw >= 0.88) {
+      plan.push({
+        kind: 'update',
+        write: {
+          kind: 'update-page',
+          clipId,
+          // The page and its revision are filled in once the page exists.
+          pageId: clipId,
+          ifMatch: '"unset"',
+          markdown: `# Updated during the chaos run (${i})
+
+update-${i}-${clipId}
+`,
         },
       });
     } else {
@@ -266,7 +297,12 @@ function makePlan(n: number, folder: string, targets: string[], random: () => nu
  * same write (same clipId) is sent again, as the popup's retry would: the outbox dedupes it.
  */
 async function submit(h: ExtensionHarness, planned: Planned): Promise<void> {
-  const label = planned.kind === 'append' ? 'Target' : planned.write.title;
+  const label =
+    planned.kind === 'append'
+      ? 'Target'
+      : planned.kind === 'update'
+        ? 'Updated'
+        : planned.write.title;
   for (let attempt = 1; ; attempt++) {
     try {
       const entry = await h.send('clip.submit', { write: planned.write, label });
@@ -332,11 +368,14 @@ async function verify(
   const contents = new Map<string, string>();
   for (const page of pages) contents.set(page.id, (await direct.getContent(page.id)).markdown);
 
+  const updates = plan.filter((p) => p.kind === 'update');
+  const updated = new Set(updates.map((u) => u.write.pageId));
+
   // New pages: each clip's page exactly once, found by its pageclip_id.
   const creates = plan.filter((p) => p.kind === 'create');
   const byClip = new Map<string, number>();
   for (const [id, markdown] of contents) {
-    if (targets.includes(id)) continue;
+    if (targets.includes(id) || updated.has(id)) continue;
     const clip = readPageclipId(markdown);
     if (clip !== null) byClip.set(clip, (byClip.get(clip) ?? 0) + 1);
   }
@@ -358,13 +397,13 @@ async function verify(
       duplicateClips.push(c.write.clipId);
     }
   }
-  const expectedPages = TARGET_PAGES + creates.length + (notes.length > 0 ? 1 : 0);
+  const expectedPages = TARGET_PAGES + creates.length + updates.length + (notes.length > 0 ? 1 : 0);
   const known = new Set([
     ...creates.map((c) => c.write.clipId),
     ...notes.map((n) => n.write.clipId),
   ]);
   const strays = [...contents].filter(
-    ([id, md]) => !targets.includes(id) && !known.has(readPageclipId(md) ?? ''),
+    ([id, md]) => !targets.includes(id) && !updated.has(id) && !known.has(readPageclipId(md) ?? ''),
   ).length;
   duplicated += strays;
   if (inboxes.length > 1) duplicated += inboxes.length - 1;
@@ -390,6 +429,14 @@ async function verify(
   }
   check(notes, inboxes.map((p) => contents.get(p.id) ?? '').join('\n'));
 
+  // Updates: the page holds exactly what its update sent (never applied twice, never refused
+  // after it applied: a refused one stays failed in the outbox and is counted there).
+  let updatesApplied = 0;
+  for (const u of updates) {
+    if (contents.get(u.write.pageId) === u.write.markdown) updatesApplied++;
+    else lost++;
+  }
+
   return {
     duplicateClips,
     lost,
@@ -401,6 +448,7 @@ async function verify(
         `${inboxes.length} "${INBOX}" page(s); ${repaired} extra copies trashed by the outbox`,
       `appends: ${appends.length} to ${TARGET_PAGES} pages; notes: ${notes.length}; ` +
         `out of order: ${outOfOrder}`,
+      `updates: ${updatesApplied} of ${updates.length} pages hold exactly their update`,
     ],
   };
 }

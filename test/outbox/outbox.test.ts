@@ -53,7 +53,7 @@ async function pagesTitled(folderId: string, title: string) {
   return rig.direct.resolvePages({ title, parentId: folderId });
 }
 function titleOf(write: WriteRequest): string {
-  if (write.kind === 'add-to-page') throw new Error('an append has no title');
+  if (!('title' in write)) throw new Error(`a ${write.kind} write has no title`);
   return write.title;
 }
 async function newPage(folderId: string): Promise<string> {

@@ -29,7 +29,9 @@ function recordingApi(calls: string[], fail = false): OutboxApi {
     createPage: async () => ({ id: PAGE }),
     resolvePages: async () => [],
     getContent: async () => ({ markdown: '' }),
+    replaceContent: async () => ({ etag: '"2"' }),
     trashPage: async () => ({}),
+    applyEdits: async () => ({ etag: '"2"' }),
     appendContent: async (_pageId, op) => {
       calls.push(op.id);
       if (fail) {
