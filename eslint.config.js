@@ -57,5 +57,20 @@ export default tseslint.config(
   boundary(['lib/extract/**'], ['extractAlone']),
   boundary(['lib/**'], ['libNoUi'], ['lib/ui/**', 'lib/extract/**']),
   boundary(['server/**'], ['serverAlone']),
+  {
+    // The command line writes the database while the service runs; see writeTransaction.
+    files: ['server/**'],
+    ignores: ['server/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Use writeTransaction (server/db/database.ts): a deferred transaction that reads then writes fails at once when the command line wrote in between.',
+        },
+      ],
+    },
+  },
   prettier,
 );

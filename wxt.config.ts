@@ -12,10 +12,10 @@ const OPTIONAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*
 
 /**
  * The e2e variant (`wxt build --mode e2e` → `.output/chrome-mv3-e2e`) is granted the local
- * test origin at install: automation can neither click the toolbar button (`activeTab`) nor
+ * test origin (and its https twin, for a certificate the browser refuses) at install: automation can neither click the toolbar button (`activeTab`) nor
  * answer a permission prompt (docs/development.md, "End-to-end tests in Chromium").
  */
-const E2E_HOSTS = ['http://127.0.0.1/*'];
+const E2E_HOSTS = ['http://127.0.0.1/*', 'https://127.0.0.1/*'];
 
 export default defineConfig({
   // `wxt/browser` is Mozilla's webextension-polyfill in every build: one promise-based
@@ -55,6 +55,19 @@ export default defineConfig({
       'unlimitedStorage',
       'contextMenus',
       'alarms',
+      // The e2e build grants at install what a person grants with a click automation cannot make:
+      // `tabs` for "Mark pages I have clipped" (options), and the `activeTab` grant's reading of
+      // the title and address of pages the popup cannot script (browser pages); `webRequest`
+      // asked for with the service's address on Connect.
+      ...(mode === 'e2e' ? ['tabs', 'webRequest'] : []),
+    ],
+    optional_permissions: [
+      // "Mark pages I have clipped" (options): tab addresses, asked for only when turned on.
+      'tabs',
+      // Asked for on Connect together with the service's address, the only host it can then
+      // see: the browser's own reason when a request fails (refused, certificate), which fetch
+      // hides. It never blocks or changes a request.
+      'webRequest',
     ],
     optional_host_permissions: OPTIONAL_HOSTS,
     ...(mode === 'e2e' ? { host_permissions: E2E_HOSTS } : {}),
@@ -72,6 +85,10 @@ export default defineConfig({
       'append-selection': {
         suggested_key: { default: 'Alt+Shift+H' },
         description: '__MSG_commandAppendSelection__',
+      },
+      highlighter: {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: '__MSG_commandHighlighter__',
       },
     },
     ...(browser === 'firefox'

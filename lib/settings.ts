@@ -12,7 +12,7 @@ import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { HighlightTemplateDefault } from './highlight-template';
 import { PendingHighlightSchema, PopupDraftSchema } from './messaging/clipping';
-import { UserSchema } from './messaging/connection';
+import { UserSchema, WriteAccessSchema } from './messaging/connection';
 import {
   DestinationSchema,
   FolderSchema,
@@ -25,7 +25,11 @@ import {
   ClipDefaultsSchema,
   PageLinkTemplateSchema,
 } from './messaging/preferences';
+import { ManyTabsJobSchema, type ManyTabsJob } from './messaging/many-tabs';
+import { InboxSchema, type Inbox } from './messaging/notes';
 import { ProblemSchema } from './messaging/problem';
+import { KnownTagSchema, type KnownTagList } from './messaging/templates';
+import { TemplateListSchema, type Template } from './templates/schema';
 
 /** The project's own builds talk to the local service by default (docs/api.md). */
 export const DEFAULT_SERVICE_URL =
@@ -36,6 +40,8 @@ export const DEFAULT_CLIP_DEFAULTS: ClipDefaults = {
   operation: 'append',
   highlightTemplate: HighlightTemplateDefault,
   inboxTitle: 'Inbox',
+  noteSource: true,
+  keepImages: false,
 };
 
 export const RECENT_LIMIT = 8;
@@ -56,7 +62,7 @@ export const connectedUserItem = storage.defineItem<z.infer<typeof UserSchema> |
 
 export const clipDefaultsItem = storage.defineItem<ClipDefaults>('local:clipDefaults', {
   fallback: DEFAULT_CLIP_DEFAULTS,
-  version: 2,
+  version: 4,
   migrations: {
     // v1 stored the highlight template under `template`.
     2: (old: Record<string, unknown>) => {
@@ -67,7 +73,22 @@ export const clipDefaultsItem = storage.defineItem<ClipDefaults>('local:clipDefa
         highlightTemplate: template ?? rest.highlightTemplate,
       };
     },
+    // v3 added `noteSource`: notes written before carried no source, later ones do by default.
+    3: (old: Record<string, unknown>) => ({ noteSource: true, ...old }),
+    // v4 added `keepImages`: off until the user turns it on (it asks for access to image hosts).
+    4: (old: Record<string, unknown>) => ({ keepImages: false, ...old }),
   },
+});
+
+/**
+ * The Inbox quick notes (and highlights with no page yet) are added to (docs/architecture.md,
+ * "The Inbox"): the page's id once known, and the exact title and folder it is found by (or
+ * created in) when there is no id yet or that page is gone. `chosen`: picked in the options;
+ * otherwise the default, a page titled `clipDefaults.inboxTitle` at the top level.
+ */
+export const inboxItem = storage.defineItem<Inbox | null>('local:inbox', {
+  fallback: null,
+  version: 1,
 });
 
 /** `{origin}` and `{id}` placeholders; a new item with a fallback, so it needs no migration. */
@@ -146,11 +167,23 @@ export const connectionProblemItem = storage.defineItem<z.infer<
   typeof ConnectionProblemSchema
 > | null>('local:connectionProblem', { fallback: null });
 
+/** What the stored token may do (the write check), kept with the token and cleared with it. */
+export const WriteAccessStateSchema = z.object({ access: WriteAccessSchema, at: z.number() });
+export const writeAccessItem = storage.defineItem<z.infer<typeof WriteAccessStateSchema> | null>(
+  'local:writeAccess',
+  { fallback: null },
+);
+
 /** The popup's unsaved clip and quick note (session only: a browser restart may drop a draft, never a submitted clip). */
 export const popupDraftItem = storage.defineItem<z.infer<typeof PopupDraftSchema> | null>(
   'session:popupDraft',
   { fallback: null },
 );
+
+/** The many-tabs job running or last finished (session only: its writes are in the outbox). */
+export const manyTabsJobItem = storage.defineItem<ManyTabsJob | null>('session:manyTabsJob', {
+  fallback: null,
+});
 
 /** Context-menu clicks already handled (clipId per click), so a repeated event appends once. */
 export const HandledClickSchema = z.array(
@@ -161,7 +194,28 @@ export const handledClicksItem = storage.defineItem<z.infer<typeof HandledClickS
   { fallback: [] },
 );
 
+/** The options page's suggestion to pin the toolbar button and try a clip, once dismissed. */
+export const pinTipDismissedItem = storage.defineItem<boolean>('local:pinTipDismissed', {
+  fallback: false,
+});
+
+/**
+ * The user's templates, in rule order (docs/templates.md). Version 1; a later shape adds a
+ * migration here.
+ */
+export const templatesItem = storage.defineItem<Template[]>('local:templates', {
+  fallback: [],
+  version: 1,
+});
+
+/** Tags seen in the user's clips, most recently used first, bounded (lib/tags/known-tags.ts). */
+export const knownTagsItem = storage.defineItem<KnownTagList>('local:knownTags', {
+  fallback: [],
+});
+
 const schemas = new Map<unknown, z.ZodType>([
+  [templatesItem, TemplateListSchema],
+  [knownTagsItem, z.array(KnownTagSchema)],
   [serviceUrlItem, z.string().min(1)],
   [tokenItem, z.string().min(1).nullable()],
   [connectedUserItem, UserSchema.nullable()],
@@ -177,7 +231,11 @@ const schemas = new Map<unknown, z.ZodType>([
   [signInPendingItem, SignInPendingSchema.nullable()],
   [handledClicksItem, HandledClickSchema],
   [connectionProblemItem, ConnectionProblemSchema.nullable()],
+  [writeAccessItem, WriteAccessStateSchema.nullable()],
   [popupDraftItem, PopupDraftSchema.nullable()],
+  [inboxItem, InboxSchema.nullable()],
+  [pinTipDismissedItem, z.boolean()],
+  [manyTabsJobItem, ManyTabsJobSchema.nullable()],
 ]);
 
 /**
@@ -195,3 +253,16 @@ export async function readItem<T>(item: WxtStorageItem<T, Record<string, unknown
   const parsed = schema.safeParse(value);
   return parsed.success ? (parsed.data as T) : item.fallback;
 }
+
+/**
+ * Where highlights go on a site whose page has no clip, by host: a page the user picked
+ * (remembered per site); absent, the first highlight clips the page first
+ * (docs/architecture.md, "The highlighter").
+ */
+export const HighlightSiteSchema = z.object({
+  pageId: z.uuid(),
+  title: z.string().min(1).max(500),
+});
+export const highlightSitesItem = storage.defineItem<
+  Record<string, z.infer<typeof HighlightSiteSchema>>
+>('local:highlightSites', { fallback: {} });

@@ -2,24 +2,32 @@
  * Keyboard commands declared in the manifest (`_execute_action` opens the popup by itself):
  * quick-clip to the last destination, and append the selection to the last page.
  */
-import { sectionContent } from '../clip-markdown';
+import { appendedSection } from '../clip-markdown';
+import { creditTitle } from '../clip-markdown/credit-title';
 import type { Problem } from '../messaging/problem';
 import type { OutboxEntryView } from '../outbox/entry';
 import { clipDefaultsItem, readItem } from '../settings';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
+import { describeDestination, showConfirmation } from './append-confirmation';
 import { activeTabId, extractTab } from './extraction';
 import { appendHighlight } from './highlights';
+import { highlighterCommand } from './highlighter-command';
 import { t } from './i18n';
 import { getRecents, lastPage } from './recents';
 import { pageTitle, selectedText } from './menus';
 import { problem } from './problems';
 
-export const COMMAND = { quickClip: 'quick-clip', appendSelection: 'append-selection' } as const;
+export const COMMAND = {
+  quickClip: 'quick-clip',
+  appendSelection: 'append-selection',
+  highlighter: 'highlighter',
+} as const;
 
 /** What a shortcut did: queued a write, failed before reaching the outbox, or was not ours. */
 export type CommandOutcome =
   | { kind: 'queued'; entry: OutboxEntryView }
+  | { kind: 'started' }
   | { kind: 'failed'; problem: Problem }
   | { kind: 'ignored' };
 
@@ -30,6 +38,7 @@ export async function onCommand(
 ): Promise<CommandOutcome> {
   const tab = tabId ?? (await activeTabId()) ?? undefined;
   if (command === COMMAND.quickClip) return quickClip(ctx, tab);
+  if (command === COMMAND.highlighter) return highlighterCommand(ctx, tab);
   if (command === COMMAND.appendSelection) {
     const extraction = await extractTab({
       tabId: tab,
@@ -46,16 +55,21 @@ export async function onCommand(
           t('modeSelectionUnavailable', 'Select text on the page to clip only the selection.'),
         ),
       };
+    const { result } = extraction;
+    const page = await lastPage();
     const entry = await appendHighlight(
       ctx,
       {
         clipId: ctx.randomId(),
         quote,
-        sourceTitle: extraction.result.title,
-        sourceUrl: extraction.result.url,
+        sourceTitle:
+          creditTitle({ tabTitle: result.title, siteName: result.siteName, url: result.url }) ||
+          result.url,
+        sourceUrl: result.url,
       },
-      await lastPage(),
+      page,
     );
+    await confirm(ctx, extraction.tabId, entry, { page: entry.label, parentId: page?.parentId });
     return { kind: 'queued', entry };
   }
   return { kind: 'ignored' };
@@ -82,10 +96,16 @@ async function quickClip(
         clipId,
         pageId: lastDestination.pageId,
         operation: lastDestination.operation,
-        content: sectionContent(pageTitle(result.title, result.url), result.url, result.body),
+        content: appendedSection({
+          title: pageTitle(result.title, result.url),
+          url: result.url,
+          body: result.body,
+          date: new Date(ctx.now()),
+        }),
       },
       label: lastDestination.title,
     });
+    await confirm(ctx, extraction.tabId, entry, { page: lastDestination.title });
     return { kind: 'queued', entry };
   }
   const folderId = lastDestination?.kind === 'folder' ? lastDestination.folderId : null;
@@ -102,5 +122,20 @@ async function quickClip(
     label: folderName,
     folderName,
   });
+  await confirm(ctx, extraction.tabId, entry, {
+    page: pageTitle(result.title, result.url),
+    folderName,
+  });
   return { kind: 'queued', entry };
+}
+
+/** The on-page confirmation with Undo, as after a context-menu append. */
+async function confirm(
+  ctx: BackgroundContext,
+  tabId: number,
+  entry: OutboxEntryView,
+  place: Parameters<typeof describeDestination>[1],
+): Promise<void> {
+  const destination = await describeDestination(ctx, place);
+  await showConfirmation(ctx, { tabId, entry, destination });
 }

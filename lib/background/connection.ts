@@ -1,10 +1,11 @@
 /**
- * Connecting to the service: a pasted token checked with `GET /me`, or sign-in (a token minted
- * with the browser's session, `POST /tokens`), and the state the options page shows.
+ * Connecting to the service: the API found at the address typed (`service-address.ts`), a
+ * pasted token checked with `GET /me` and the write check (`write-access.ts`), or sign-in (a
+ * token minted with the browser's session, `POST /tokens`), and the state the options page shows.
  */
 import { browser } from 'wxt/browser';
-import { isApiError } from '../api';
-import type { ConnectionState, User } from '../messaging/connection';
+import { isApiError, type ApiClient } from '../api';
+import type { ConnectionState, User, WriteAccess } from '../messaging/connection';
 import type { Problem } from '../messaging/problem';
 import {
   connectedUserItem,
@@ -19,12 +20,15 @@ import {
   serviceUrlItem,
   signInPendingItem,
   tokenItem,
+  writeAccessItem,
 } from '../settings';
 import { refreshFolders } from './caches';
 import { sessionClient, tokenClient } from './client';
 import type { BackgroundContext } from './context';
 import { hasHostPermission, originOf, originPatternOf } from './permissions';
-import { describeError, problem } from './problems';
+import { describeError, missingScopeOf, problem } from './problems';
+import { locateService, normalizeServiceUrl } from './service-address';
+import { probeWriteAccess } from './write-access';
 
 export const TOKEN_SCOPES = ['pages:read', 'pages:write'];
 /** A sign-in tab older than this is no longer waited on. */
@@ -34,12 +38,19 @@ export async function getConnectionState(
   ctx: BackgroundContext,
   opts: { check?: boolean } = {},
 ): Promise<ConnectionState> {
-  const serviceUrl = await readItem(serviceUrlItem);
-  const token = await readItem(tokenItem);
+  // Read together: every popup opens with this, and each read is a round trip to the browser.
+  const [serviceUrl, token, storedUser, storedProblem, storedAccess, pending] = await Promise.all([
+    readItem(serviceUrlItem),
+    readItem(tokenItem),
+    readItem(connectedUserItem),
+    readItem(connectionProblemItem),
+    readItem(writeAccessItem),
+    readItem(signInPendingItem),
+  ]);
   const granted = await hasHostPermission(serviceUrl);
-  let user = await readItem(connectedUserItem);
-  let current = (await readItem(connectionProblemItem))?.problem ?? null;
-  const pending = await readItem(signInPendingItem);
+  let user = storedUser;
+  let current = storedProblem?.problem ?? null;
+  let writeAccess = storedAccess?.access ?? 'unknown';
   const origin = originOf(serviceUrl);
 
   if (!origin) current = problem('invalid-url', `"${serviceUrl}" is not an http(s) URL.`);
@@ -48,8 +59,10 @@ export async function getConnectionState(
     current = problem('not-configured', 'Not connected: paste an API token or sign in.');
   else if (opts.check) {
     try {
-      const me = await tokenClient(ctx, serviceUrl, token).me();
+      const client = tokenClient(ctx, serviceUrl, token);
+      const me = await client.me();
       user = { id: me.id, email: me.email ?? null, name: me.name ?? null };
+      writeAccess = await checkWriteAccess(ctx, client);
       await connectedUserItem.setValue(user);
       await connectionProblemItem.setValue(null);
       current = null;
@@ -58,27 +71,45 @@ export async function getConnectionState(
       await recordProblem(ctx, current);
     }
   }
+  if (!token) writeAccess = 'unknown';
+  if (current === null && writeAccess === 'read-only') current = readOnly();
   return {
     serviceUrl,
     originPattern: originPatternOf(serviceUrl),
     permissionGranted: granted,
     hasToken: token !== null,
     user: token ? user : null,
+    writeAccess,
     problem: current,
     signInPending: pending !== null && pending.serviceUrl === serviceUrl && !pending.account,
     signInAccount: (pending?.serviceUrl === serviceUrl && pending.account) || null,
   };
 }
 
-/** A write the service refused because of the token itself, not the request: fixed by reconnecting. */
-export function isCredentialRefusal(
-  error: { status: number | null; code: string } | null,
-): boolean {
-  return error !== null && (error.status === 401 || error.code === 'insufficient_scope');
+export async function recordProblem(ctx: BackgroundContext, p: Problem): Promise<void> {
+  // A write refused for lacking pages:write says as much as the write check.
+  if (p.code === 'insufficient-scope' && missingScopeOf(p.message) === 'pages:write') {
+    await writeAccessItem.setValue({ access: 'read-only', at: ctx.now() });
+    return;
+  }
+  await connectionProblemItem.setValue({ problem: p, at: ctx.now() });
 }
 
-export async function recordProblem(ctx: BackgroundContext, p: Problem): Promise<void> {
-  await connectionProblemItem.setValue({ problem: p, at: ctx.now() });
+/** The write check for the token in `client`, stored so the popup and options page know it. */
+async function checkWriteAccess(ctx: BackgroundContext, client: ApiClient): Promise<WriteAccess> {
+  const access = await probeWriteAccess(client);
+  // An inconclusive check (the service down for a moment) keeps what was known.
+  if (access === 'unknown') return (await readItem(writeAccessItem))?.access ?? 'unknown';
+  await writeAccessItem.setValue({ access, at: ctx.now() });
+  return access;
+}
+
+function readOnly(): Problem {
+  return problem(
+    'read-only',
+    'This token can read but not write: it lacks pages:write. Create a token with pages:read and pages:write, or sign in again.',
+    403,
+  );
 }
 
 function noPermission(origin: string): Problem {
@@ -107,10 +138,28 @@ function invalidUrl(serviceUrl: string): Problem {
   return problem('invalid-url', `"${serviceUrl}" is not an http(s) URL of the service's API.`);
 }
 
-/** Trim, drop a trailing slash; null when it is not http(s). */
-export function normalizeServiceUrl(input: string): string | null {
-  const trimmed = input.trim().replace(/\/+$/, '');
-  return originOf(trimmed) ? trimmed : null;
+/**
+ * The API address for what the user typed (a bare origin gets `/api/v1` when the service
+ * answers there), or the state to answer with a problem that says what is wrong with it. The
+ * stored address and token stay as they were when the address is wrong.
+ */
+async function resolveAddress(
+  ctx: BackgroundContext,
+  serviceUrl: string,
+): Promise<{ url: string } | { state: ConnectionState }> {
+  const typed = normalizeServiceUrl(serviceUrl);
+  if (!typed)
+    return { state: { ...(await getConnectionState(ctx)), problem: invalidUrl(serviceUrl) } };
+  // Without host access nothing can be asked: the state says so.
+  if (!(await hasHostPermission(typed))) {
+    await setServiceUrl(ctx, typed);
+    return { state: await getConnectionState(ctx) };
+  }
+  const found = await locateService(ctx, typed);
+  if ('problem' in found)
+    return { state: { ...(await getConnectionState(ctx)), problem: found.problem } };
+  await setServiceUrl(ctx, found.url);
+  return found;
 }
 
 async function forgetAccount(): Promise<void> {
@@ -118,6 +167,7 @@ async function forgetAccount(): Promise<void> {
     tokenItem.setValue(null),
     connectedUserItem.setValue(null),
     connectionProblemItem.setValue(null),
+    writeAccessItem.setValue(null),
     folderCacheItem.setValue(null),
     folderCacheStampItem.setValue(null),
     pageCacheItem.setValue(null),
@@ -133,18 +183,19 @@ export async function connectWithToken(
   serviceUrl: string,
   token: string,
 ): Promise<ConnectionState> {
-  const url = normalizeServiceUrl(serviceUrl);
-  if (!url) return { ...(await getConnectionState(ctx)), problem: invalidUrl(serviceUrl) };
-  await setServiceUrl(ctx, url);
+  const address = await resolveAddress(ctx, serviceUrl);
+  if ('state' in address) return address.state;
+  const { url } = address;
   const origin = originOf(url) as string;
-  if (!(await hasHostPermission(url))) return getConnectionState(ctx);
   try {
-    const me = await tokenClient(ctx, url, token.trim()).me();
-    await storeConnection(ctx, token.trim(), {
-      id: me.id,
-      email: me.email ?? null,
-      name: me.name ?? null,
-    });
+    const client = tokenClient(ctx, url, token.trim());
+    const me = await client.me();
+    await storeConnection(
+      ctx,
+      token.trim(),
+      { id: me.id, email: me.email ?? null, name: me.name ?? null },
+      await probeWriteAccess(client),
+    );
   } catch (error) {
     return { ...(await getConnectionState(ctx)), problem: describeError(error, origin) };
   }
@@ -155,20 +206,19 @@ async function storeConnection(
   ctx: BackgroundContext,
   token: string,
   user: { id: string; email: string | null; name: string | null },
+  writeAccess: WriteAccess,
 ): Promise<void> {
   const previousUser = await readItem(connectedUserItem);
   if (previousUser && previousUser.id !== user.id) await forgetAccount();
   await tokenItem.setValue(token);
+  await writeAccessItem.setValue({ access: writeAccess, at: ctx.now() });
   await connectedUserItem.setValue(user);
   await connectionProblemItem.setValue(null);
   await signInPendingItem.setValue(null);
   ctx.broadcast({ type: 'connection-changed', state: await getConnectionState(ctx) });
-  // Writes refused for the old token (401) or its scopes (403) get another go with the new
-  // one; entries that waited for a connection go now.
-  await ctx.outbox
-    .retryAll((e) => e.status === 'failed' && isCredentialRefusal(e.lastError))
-    .catch(() => 0);
-  void ctx.outbox.flush().catch(() => undefined);
+  // Writes refused for the old token or its scopes are marked for the user to retry or review
+  // (never sent again unasked); entries that waited for a connection go now.
+  await ctx.outbox.connectionChanged().catch(() => 0);
   // Warm the folder cache now, so the first popup opens with the tree.
   void refreshFolders(ctx).catch(() => undefined);
 }
@@ -179,10 +229,9 @@ async function storeConnection(
  * `onSignInTabUpdated` reads the account once the user has signed in there.
  */
 export async function signIn(ctx: BackgroundContext, serviceUrl: string): Promise<ConnectionState> {
-  const url = normalizeServiceUrl(serviceUrl);
-  if (!url) return { ...(await getConnectionState(ctx)), problem: invalidUrl(serviceUrl) };
-  await setServiceUrl(ctx, url);
-  if (!(await hasHostPermission(url))) return getConnectionState(ctx);
+  const address = await resolveAddress(ctx, serviceUrl);
+  if ('state' in address) return address.state;
+  const { url } = address;
   const session = await readSessionAccount(ctx, url);
   if (typeof session === 'object' && 'account' in session) {
     await holdAccount(ctx, { serviceUrl: url, tabId: -1, startedAt: ctx.now() }, session.account);
@@ -239,16 +288,18 @@ export async function tryMint(
       scopes: TOKEN_SCOPES,
       expiresAt: null,
     });
-    const me = await tokenClient(ctx, serviceUrl, created.secret).me();
+    const client = tokenClient(ctx, serviceUrl, created.secret);
+    const me = await client.me();
     if (me.id !== confirmed.id) {
       await session.revokeToken(created.id).catch(() => undefined);
       return problem('sign-in-required', `${origin} is now signed in to another account.`);
     }
-    await storeConnection(ctx, created.secret, {
-      id: me.id,
-      email: me.email ?? null,
-      name: me.name ?? null,
-    });
+    await storeConnection(
+      ctx,
+      created.secret,
+      { id: me.id, email: me.email ?? null, name: me.name ?? null },
+      await probeWriteAccess(client),
+    );
     return 'connected';
   } catch (error) {
     if (isApiError(error) && error.status === 401) return 'no-session';

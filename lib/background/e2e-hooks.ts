@@ -5,6 +5,7 @@
  * Chromium").
  */
 import { browser } from 'wxt/browser';
+import { setDismissAfter } from './append-confirmation';
 import { onCommand } from './commands';
 import type { BackgroundContext } from './context';
 import { createHandlers } from './handlers';
@@ -18,6 +19,7 @@ export function e2eHooks(ctx: BackgroundContext) {
     menuClick: (info: MenuClick, tab?: MenuTab) => onMenuClicked(ctx, info, tab),
     command: (name: string, tabId?: number) => onCommand(ctx, name, tabId),
     refreshMenus,
+    setConfirmationDismissAfter: setDismissAfter,
     browser,
   };
 }

@@ -16,6 +16,7 @@ export type TabExtraction =
       selectionAvailable: boolean;
       selectionText: string;
       result: Extract<ExtractionResult, { ok: true }>['result'];
+      page: Extract<ExtractionResult, { ok: true }>['page'];
     }
   | { ok: false; tabId: number | null; problem: Problem };
 
@@ -29,6 +30,8 @@ export async function extractTab(opts: {
   mode: ClipMode;
   now: Date;
   extraFrontmatter?: Record<string, string>;
+  /** CSS selectors the user's templates read. */
+  selectors?: string[];
 }): Promise<TabExtraction> {
   const tabId = opts.tabId ?? (await activeTabId());
   if (tabId === null)
@@ -46,6 +49,7 @@ export async function extractTab(opts: {
           mode: opts.mode,
           now: opts.now.toISOString(),
           extraFrontmatter: opts.extraFrontmatter ?? {},
+          selectors: opts.selectors ?? [],
         },
       ],
     });
@@ -64,8 +68,8 @@ export async function extractTab(opts: {
         problem: problem('other', `Could not extract this page: ${parsed.data.message}`),
       };
     }
-    const { selectionAvailable, selectionText, result } = parsed.data;
-    return { ok: true, tabId, selectionAvailable, selectionText, result };
+    const { selectionAvailable, selectionText, result, page } = parsed.data;
+    return { ok: true, tabId, selectionAvailable, selectionText, result, page };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {

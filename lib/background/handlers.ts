@@ -4,6 +4,7 @@ import {
   clipDefaultsItem,
   pageLinkTemplateItem,
   pendingHighlightItem,
+  pinTipDismissedItem,
   popupDraftItem,
   readItem,
   serviceUrlItem,
@@ -20,12 +21,24 @@ import {
 } from './connection';
 import type { BackgroundContext } from './context';
 import { extractTab } from './extraction';
+import { chooseInbox, currentInbox, submitNote } from './inbox';
+import { knownClipHandlers } from './known-clip-handlers';
+import { dismissManyTabs, manyTabsStatus, startManyTabs } from './many-tabs';
+import { highlighterHandlers } from './highlighter-handlers';
 import { highlightChoiceSettled } from './menus';
 import { originOf } from './permissions';
 import { describeError, problem } from './problems';
-import { getRecents } from './recents';
+import { getRecentsWithFolders } from './recents';
 import { ProblemError, type Handlers } from './router';
 import { cancelSignIn, confirmSignIn } from './sign-in-confirm';
+import {
+  exportTemplates,
+  getTemplates,
+  importTemplates,
+  knownTags,
+  selectorsToGather,
+  setTemplates,
+} from './templates';
 
 export function createHandlers(ctx: BackgroundContext): Handlers {
   const entries = async (): Promise<{ entries: OutboxEntryView[] }> => ({
@@ -80,21 +93,28 @@ export function createHandlers(ctx: BackgroundContext): Handlers {
         return fail(error);
       }
     },
-    'recent.get': () => getRecents(),
+    'recent.get': () => getRecentsWithFolders(ctx),
 
     'tab.extract': async (data) => {
       const mode = data.mode ?? (await readItem(clipDefaultsItem)).mode;
-      const extraction = await extractTab({ tabId: data.tabId, mode, now: new Date(ctx.now()) });
+      const selectors = await selectorsToGather();
+      const now = new Date(ctx.now());
+      const extraction = await extractTab({ tabId: data.tabId, mode, now, selectors });
       if (!extraction.ok) return extraction;
       return {
         ok: true as const,
         tabId: extraction.tabId,
         selectionAvailable: extraction.selectionAvailable,
         result: extraction.result,
+        selectionText: extraction.selectionText,
+        page: extraction.page,
       };
     },
 
     'clip.submit': (data) => submitClip(ctx, data),
+    'note.submit': (data) => submitNote(ctx, data),
+    'inbox.get': () => currentInbox(),
+    'inbox.set': (data) => chooseInbox(ctx, data.page),
     'highlight.pending': async () => {
       // The popup opened by "Choose…" may ask before the click's handler stored the highlight.
       await highlightChoiceSettled();
@@ -108,6 +128,10 @@ export function createHandlers(ctx: BackgroundContext): Handlers {
     'outbox.list': entries,
     'outbox.retry': async (data) => {
       await ctx.outbox.retry(data.id);
+      return entries();
+    },
+    'outbox.retryPreviousConnection': async () => {
+      await ctx.outbox.retryPreviousConnection();
       return entries();
     },
     'outbox.discard': async (data) => {
@@ -134,15 +158,31 @@ export function createHandlers(ctx: BackgroundContext): Handlers {
       else if (data.pageLinkTemplate !== undefined) {
         await pageLinkTemplateItem.setValue(data.pageLinkTemplate);
       }
+      if (data.pinTipDismissed) await pinTipDismissedItem.setValue(true);
       return publicSettings();
     },
+
+    'templates.get': getTemplates,
+    'templates.set': (data) => setTemplates(data.templates),
+    'templates.import': (data) => importTemplates(data.text),
+    'templates.export': exportTemplates,
+    'tags.list': knownTags,
+
+    ...knownClipHandlers(ctx, { requireClient, fail }),
+
+    'tabs.clipMany': (data) => startManyTabs(ctx, data),
+    'tabs.manyStatus': () => manyTabsStatus(),
+    'tabs.manyDismiss': () => dismissManyTabs(ctx),
+    ...highlighterHandlers(ctx),
   };
 }
 
 async function publicSettings() {
-  return {
-    serviceUrl: await readItem(serviceUrlItem),
-    clipDefaults: await readItem(clipDefaultsItem),
-    pageLinkTemplate: await readItem(pageLinkTemplateItem),
-  };
+  const [serviceUrl, clipDefaults, pageLinkTemplate, pinTipDismissed] = await Promise.all([
+    readItem(serviceUrlItem),
+    readItem(clipDefaultsItem),
+    readItem(pageLinkTemplateItem),
+    readItem(pinTipDismissedItem),
+  ]);
+  return { serviceUrl, clipDefaults, pageLinkTemplate, pinTipDismissed };
 }

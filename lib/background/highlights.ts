@@ -5,6 +5,7 @@ import type { OutboxEntryView } from '../outbox/entry';
 import { clipDefaultsItem, pendingHighlightItem, readItem } from '../settings';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
+import { inboxWrite } from './inbox';
 
 export interface HighlightInput {
   clipId: string;
@@ -26,7 +27,7 @@ export async function renderHighlightContent(
   });
 }
 
-/** Append to a known page, or (no page yet) to the Inbox page at the root, created on first use. */
+/** Append to a known page, or (no page yet) to the Inbox (`./inbox`). */
 export async function appendHighlight(
   ctx: BackgroundContext,
   input: HighlightInput,
@@ -42,21 +43,13 @@ export async function appendHighlight(
         pageId: page.id,
         operation: defaults.operation,
         content,
+        // Only appended when the page does not hold this quote yet.
+        highlights: [{ quote: input.quote, content }],
       },
       label: page.title,
     });
   }
-  return submitClip(ctx, {
-    write: {
-      kind: 'add-to-titled-page',
-      clipId: input.clipId,
-      title: defaults.inboxTitle,
-      parentId: null,
-      operation: defaults.operation,
-      content,
-    },
-    label: defaults.inboxTitle,
-  });
+  return submitClip(ctx, await inboxWrite(input.clipId, content));
 }
 
 /** "Choose…": keep the highlight for the popup's page picker (`highlight.pending`). */

@@ -9,8 +9,12 @@ import { clipDefaultsItem, readItem } from '../settings';
 import { claimClick, type ClickInfo } from './click-dedupe';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
+import { currentInbox } from './inbox';
 import { extractTab } from './extraction';
 import { appendHighlight, stashHighlight } from './highlights';
+import { startHighlighter } from './highlighter';
+import { describeDestination, showConfirmation } from './append-confirmation';
+import { readSelectionSource } from './selection-source';
 import { t } from './i18n';
 import { getRecents, lastFolder, lastPage } from './recents';
 
@@ -21,6 +25,7 @@ export const MENU = {
   appendChoose: 'append-choose',
   clipPageLast: 'clip-page-last',
   clipLink: 'clip-link',
+  highlighter: 'highlighter',
 } as const;
 
 const RECENT_IN_MENU = 5;
@@ -38,10 +43,10 @@ function create(props: Parameters<typeof browser.contextMenus.create>[0]): Promi
 
 export function refreshMenus(): Promise<void> {
   const run = async () => {
-    const [{ pages }, folder, defaults] = await Promise.all([
+    const [{ pages }, folder, inbox] = await Promise.all([
       getRecents(),
       lastFolder(),
-      readItem(clipDefaultsItem),
+      currentInbox(),
     ]);
     const page = pages[0];
     await browser.contextMenus.removeAll();
@@ -49,9 +54,9 @@ export function refreshMenus(): Promise<void> {
       id: MENU.appendLast,
       title: page
         ? t('menuAppendToLast', 'Append to "$1"', [page.title])
-        : defaults.inboxTitle === 'Inbox'
+        : inbox.title === 'Inbox'
           ? t('menuAppendToInbox', 'Append to "Inbox"')
-          : t('menuAppendToLast', 'Append to "$1"', [defaults.inboxTitle]),
+          : t('menuAppendToLast', 'Append to "$1"', [inbox.title]),
       contexts: ['selection'],
     });
     await create({
@@ -87,6 +92,11 @@ export function refreshMenus(): Promise<void> {
       contexts: ['page'],
     });
     await create({ id: MENU.clipLink, title: t('menuClipLink', 'Clip link'), contexts: ['link'] });
+    await create({
+      id: MENU.highlighter,
+      title: t('menuHighlight', 'Highlight'),
+      contexts: ['selection', 'page'],
+    });
   };
   building = building.then(run, run);
   return building;
@@ -151,20 +161,27 @@ async function handleMenuClick(
   opts: MenuClickOptions,
 ): Promise<MenuOutcome> {
   const id = String(info.menuItemId);
+  if (id === MENU.highlighter)
+    return tab?.id !== undefined && (await startHighlighter(ctx, tab.id, 'on'))
+      ? 'written'
+      : { problem: t('highlighterUnavailable', 'This page cannot be highlighted.') };
   const claim = await claimClick({ ...info, tabId: tab?.id }, ctx.now(), ctx.randomId);
   if (!claim.fresh) return 'duplicate';
   const { clipId } = claim;
   const sourceUrl = info.pageUrl ?? tab?.url ?? '';
-  const sourceTitle = tab?.title ?? sourceUrl;
 
   if (
     id === MENU.appendLast ||
     id.startsWith(MENU.appendRecentPrefix) ||
     id === MENU.appendChoose
   ) {
-    const quote = await selectedText(ctx, tab?.id, info.selectionText);
-    if (!quote) return 'ignored';
-    const input = { clipId, quote, sourceTitle, sourceUrl };
+    const source = await readSelectionSource(
+      ctx,
+      { id: tab?.id, title: tab?.title, url: sourceUrl },
+      info.selectionText,
+    );
+    if (!source.quote) return 'ignored';
+    const input = { clipId, sourceUrl, ...source };
     if (id === MENU.appendChoose) {
       await stashHighlight(ctx, input);
       if (!(await opts.popupOpened)) await openPicker();
@@ -177,7 +194,12 @@ async function handleMenuClick(
         : pages.find((p) => p.id === id.slice(MENU.appendRecentPrefix.length));
     if (id !== MENU.appendLast && !page)
       return { problem: 'That page is no longer among the recent pages.' };
-    await appendHighlight(ctx, input, page ?? null);
+    const entry = await appendHighlight(ctx, input, page ?? null);
+    await showConfirmation(ctx, {
+      tabId: tab?.id,
+      entry,
+      destination: await describeDestination(ctx, { page: entry.label, parentId: page?.parentId }),
+    });
     return 'written';
   }
   if (id === MENU.clipPageLast) {

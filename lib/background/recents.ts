@@ -8,6 +8,8 @@ import {
   recentFoldersItem,
   recentPagesItem,
 } from '../settings';
+import type { BackgroundContext } from './context';
+import { lacksFolder, resolveRecentFolders } from './page-folders';
 
 export async function rememberFolder(
   folder: Omit<RecentFolder, 'usedAt'>,
@@ -40,17 +42,32 @@ async function setLastDestination(destination: Destination): Promise<void> {
   await lastDestinationItem.setValue(destination);
 }
 
-export async function getRecents(): Promise<{
+export interface Recents {
   folders: RecentFolder[];
   pages: RecentPage[];
   lastDestination: Destination | null;
-}> {
+}
+
+export async function getRecents(): Promise<Recents> {
   const [folders, pages, lastDestination] = await Promise.all([
     readItem(recentFoldersItem),
     readItem(recentPagesItem),
     readItem(lastDestinationItem),
   ]);
   return { folders, pages, lastDestination };
+}
+
+/**
+ * The recents for the pickers, which open a recent page in its folder. Pages stored without
+ * their folder get it from the caches here; the rest are looked up on the service afterwards,
+ * ready for the next ask.
+ */
+export async function getRecentsWithFolders(ctx: BackgroundContext): Promise<Recents> {
+  const pages = await resolveRecentFolders(ctx, { fetch: false });
+  if (pages.some(lacksFolder)) {
+    void resolveRecentFolders(ctx, { fetch: true }).catch(() => undefined);
+  }
+  return { ...(await getRecents()), pages };
 }
 
 /** The page the last highlight went to (for "Append to <last page>"), even if a folder was used since. */

@@ -5,7 +5,7 @@
  * are typed by the contract the background parses them with.
  */
 import { withClipMarkdown } from '../clip-markdown/extraction';
-import { extract, type ClipMode } from '../extract';
+import { extract, readPageData, type ClipMode } from '../extract';
 import type { ExtractionResult, ExtractorOptions } from '../messaging/extractor';
 
 export function runExtraction(
@@ -34,7 +34,8 @@ export function runExtraction(
       now: new Date(options.now),
       extraFrontmatter: options.extraFrontmatter,
     });
-    return { ok: true, selectionAvailable, selectionText, result: withClipMarkdown(result) };
+    const page = readPageData(doc, options.selectors ?? []);
+    return { ok: true, selectionAvailable, selectionText, result: withClipMarkdown(result), page };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -9,21 +9,30 @@ import { ApiClient, ApiError } from '../api';
 import { EVENT_CHANNEL } from '../messaging/channel';
 import { EventEnvelopeSchema } from '../messaging/envelopes';
 import type { BackgroundEvent } from '../messaging/events';
-import { createOutboxBadge, Outbox, scheduleOutboxAlarm, wireOutbox } from '../outbox';
-import { lastDestinationItem, recentFoldersItem, recentPagesItem } from '../settings';
+import {
+  createOutboxBadge,
+  Outbox,
+  refusedCredentials,
+  scheduleOutboxAlarm,
+  wireOutbox,
+} from '../outbox';
+import { inboxItem, lastDestinationItem, recentFoldersItem, recentPagesItem } from '../settings';
+import { onConfirmationConnect } from './append-confirmation';
 import { currentClient } from './client';
 import { onCommand } from './commands';
-import {
-  isCredentialRefusal,
-  onSignInTabRemoved,
-  onSignInTabUpdated,
-  recordProblem,
-} from './connection';
+import { onHighlighterConnect } from './highlighter';
+import { wireAutoload } from './highlighter-autoload';
+import { onSignInTabRemoved, onSignInTabUpdated, recordProblem } from './connection';
 import type { BackgroundContext } from './context';
 import { createHandlers } from './handlers';
+import { rememberInboxPage } from './inbox';
+import { markAllTabs, wireKnownBadge } from './known-badge';
+import { resumeManyTabs } from './many-tabs';
+import { wireKnownClips } from './known-clips';
 import { MENU, onMenuClicked, refreshMenus } from './menus';
 import { describeError } from './problems';
 import { createMessageListener } from './router';
+import { browserImageKeeper, sweepKeptImages } from '../images/keeper';
 
 export function broadcast(event: BackgroundEvent): void {
   // No open extension page is not an error: nobody needs to hear the event.
@@ -61,9 +70,17 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
     createClient: (opts) => new ApiClient(opts),
     ...overrides,
   } as BackgroundContext;
-  ctx.outbox ??= new Outbox({ getClient: () => currentClient(ctx), schedule: scheduleOutboxAlarm });
+  ctx.outbox ??= new Outbox({
+    getClient: () => currentClient(ctx),
+    schedule: scheduleOutboxAlarm,
+    images: browserImageKeeper(),
+  });
+  void sweepKeptImages(ctx.outbox).catch(() => undefined);
 
   browser.runtime.onMessage.addListener(createMessageListener(createHandlers(ctx)));
+  browser.runtime.onConnect.addListener((port) => onConfirmationConnect(ctx, port));
+  browser.runtime.onConnect.addListener((port) => onHighlighterConnect(ctx, port));
+  wireAutoload();
   // One badge for the outbox and for menu or shortcut failures that never reach it (an
   // unreadable tab, no selection): the user clicked and must see that nothing was saved.
   const badge = createOutboxBadge();
@@ -103,16 +120,20 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
     if (details.reason === 'install') void browser.runtime.openOptionsPage();
   });
   browser.runtime.onStartup.addListener(() => void refreshMenus());
-  for (const item of [recentPagesItem, recentFoldersItem, lastDestinationItem])
+  for (const item of [recentPagesItem, recentFoldersItem, lastDestinationItem, inboxItem])
     item.watch(() => void refreshMenus());
 
   wireOutbox(ctx.outbox, { badge });
   restrictStorageToExtensionPages();
   ctx.outbox.onChange((entries) => ctx.broadcast({ type: 'outbox-changed', entries }));
+  ctx.outbox.onSettled((entry) => void rememberInboxPage(entry).catch(() => undefined));
+  wireKnownBadge();
+  void resumeManyTabs(ctx).catch(() => undefined);
+  wireKnownClips(ctx, () => void markAllTabs().catch(() => undefined));
   // A write refused for the token (401) or a missing scope (403) is a connection problem too:
   // the options page and popup show it until the user reconnects.
   ctx.outbox.onSettled((entry) => {
-    if (entry.status !== 'failed' || !isCredentialRefusal(entry.lastError)) return;
+    if (entry.status !== 'failed' || !refusedCredentials(entry.lastError)) return;
     const { status, code, message } = entry.lastError!;
     void recordProblem(
       ctx,

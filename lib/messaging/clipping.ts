@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { ClipModeSchema } from '../extract/result';
 import { OutboxEntryViewSchema } from '../outbox/entry';
 import { WriteRequestSchema } from '../write-request';
-import { ClipExtractionSchema } from './extractor';
+import { ClipExtractionSchema, PageDataSchema } from './extractor';
 import { ProblemSchema } from './problem';
+import { PropertyValueSchema, TagSchema } from './templates';
 
 /** A highlight waiting for the user to choose its page (context menu "Choose…"). */
 export const PendingHighlightSchema = z.object({
@@ -47,6 +48,9 @@ export const clippingRequests = {
         tabId: z.number().int(),
         selectionAvailable: z.boolean(),
         result: ClipExtractionSchema,
+        /** The selected text and what templates read from the page (docs/templates.md). */
+        selectionText: z.string().optional(),
+        page: PageDataSchema.optional(),
       }),
       z.object({
         ok: z.literal(false),
@@ -69,7 +73,11 @@ export const clippingRequests = {
       note: z.string().max(100_000).optional(),
       /** Folder name for recents when the write creates a page. */
       folderName: z.string().max(500).optional(),
-      /** Wait up to this long for the outbox to deliver before answering. */
+      /** A template's typed properties for a new page's frontmatter (docs/templates.md). */
+      properties: z.record(z.string().min(1).max(100), PropertyValueSchema.nullable()).optional(),
+      /** The clip's tags, a YAML list `tags:` in a new page's frontmatter. */
+      tags: z.array(TagSchema).max(50).optional(),
+      /** Wait up to this long for the first attempt's answer (saved, failed or waiting). */
       waitMs: z.number().int().min(0).max(30_000).optional(),
     }),
     response: OutboxEntryViewSchema,
@@ -83,6 +91,8 @@ export const clippingRequests = {
 
   'outbox.list': { request: empty, response: entries },
   'outbox.retry': { request: z.object({ id }), response: entries },
+  /** "Retry all" of the notice: every entry that failed with the previous connection. */
+  'outbox.retryPreviousConnection': { request: empty, response: entries },
   'outbox.discard': { request: z.object({ id }), response: entries },
   /** "Edit destination": replace the write of a failed entry (same clipId). */
   'outbox.retarget': {

@@ -9,6 +9,13 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/**
+ * What the stored token may do, checked when it is stored and on every re-check: `read-only`
+ * lacks `pages:write`; `unknown` until a check got an answer.
+ */
+export const WriteAccessSchema = z.enum(['write', 'read-only', 'unknown']);
+export type WriteAccess = z.infer<typeof WriteAccessSchema>;
+
 export const ConnectionStateSchema = z.object({
   serviceUrl: z.string(),
   /** `http://127.0.0.1:8787/*`-style pattern the options page passes to `permissions.request`. */
@@ -16,6 +23,7 @@ export const ConnectionStateSchema = z.object({
   permissionGranted: z.boolean(),
   hasToken: z.boolean(),
   user: UserSchema.nullable(),
+  writeAccess: WriteAccessSchema,
   problem: ProblemSchema.nullable(),
   /** True while a sign-in tab is open and the background waits for the user to sign in. */
   signInPending: z.boolean(),
@@ -34,7 +42,7 @@ const serviceUrl = z.string().min(1).max(2000);
 export const connectionRequests = {
   /** Connection state: who is connected, service URL, host permission, current problem. */
   'connection.get': {
-    request: z.object({ check: z.boolean().optional() }), // check: re-run GET /me now
+    request: z.object({ check: z.boolean().optional() }), // check: re-run GET /me and the write check now
     response: ConnectionStateSchema,
   },
   /** Save the service URL (clears the token when the origin changes). */
@@ -42,7 +50,10 @@ export const connectionRequests = {
     request: z.object({ serviceUrl }),
     response: ConnectionStateSchema,
   },
-  /** Check a pasted token with GET /me; stored only when it works. */
+  /**
+   * Find the API at the address (a bare origin gets `/api/v1`), check a pasted token with
+   * GET /me and its write access; stored only when the service accepts it.
+   */
   'connection.connectToken': {
     request: z.object({ serviceUrl, token: z.string().min(1).max(4096) }),
     response: ConnectionStateSchema,

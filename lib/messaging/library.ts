@@ -32,7 +32,10 @@ export type RecentFolder = z.infer<typeof RecentFolderSchema>;
 export const RecentPageSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** The page's folder (null: the top level); trusted only with `folderPath`. */
   parentId: z.string().nullable(),
+  /** Folder names from the top level down; absent while the folder is not known yet. */
+  folderPath: z.array(z.string()).optional(),
   usedAt: z.number(),
 });
 export type RecentPage = z.infer<typeof RecentPageSchema>;

@@ -8,6 +8,10 @@ export const ClipDefaultsSchema = z.object({
   operation: ContentPosition,
   highlightTemplate: z.string().min(1),
   inboxTitle: z.string().trim().min(1).max(500),
+  /** Quick notes carry the title and address of the tab they were written on. */
+  noteSource: z.boolean(),
+  /** New pages store their images in the service by default (docs/architecture.md, "Kept images"). */
+  keepImages: z.boolean().optional(),
 });
 export type ClipDefaults = z.infer<typeof ClipDefaultsSchema>;
 
@@ -18,6 +22,8 @@ export const PublicSettingsSchema = z.object({
   serviceUrl: z.string(),
   clipDefaults: ClipDefaultsSchema,
   pageLinkTemplate: z.string(),
+  /** The options page's "pin the button and try a clip" suggestion was dismissed. */
+  pinTipDismissed: z.boolean().optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
@@ -30,6 +36,8 @@ export const preferencesRequests = {
       clipDefaults: ClipDefaultsSchema.partial(),
       /** Empty restores the default. */
       pageLinkTemplate: z.string().trim().max(2000).optional(),
+      /** Dismissing is for good: there is no way back to showing the suggestion. */
+      pinTipDismissed: z.literal(true).optional(),
     }),
     response: PublicSettingsSchema,
   },

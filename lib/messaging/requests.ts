@@ -6,14 +6,24 @@
 import type { z } from 'zod';
 import { clippingRequests } from './clipping';
 import { connectionRequests } from './connection';
+import { highlighterRequests } from './highlighter-requests';
+import { knownClipRequests } from './known-clips';
 import { libraryRequests } from './library';
+import { manyTabsRequests } from './many-tabs';
+import { notesRequests } from './notes';
 import { preferencesRequests } from './preferences';
+import { templatesRequests } from './templates';
 
 export const RequestSchemas = {
   ...connectionRequests,
   ...libraryRequests,
   ...clippingRequests,
   ...preferencesRequests,
+  ...notesRequests,
+  ...knownClipRequests,
+  ...manyTabsRequests,
+  ...templatesRequests,
+  ...highlighterRequests,
 } as const;
 
 export type MessageType = keyof typeof RequestSchemas;

@@ -31,6 +31,7 @@ describe('manifest', () => {
         'contextMenus',
         'alarms',
       ]);
+      expect(m.optional_permissions).toEqual(['tabs', 'webRequest']);
       expect(m.host_permissions).toBeUndefined();
       expect(m.optional_host_permissions).toEqual([
         'http://127.0.0.1/*',
@@ -44,6 +45,7 @@ describe('manifest', () => {
       expect(Object.keys(m.commands ?? {}).sort()).toEqual([
         '_execute_action',
         'append-selection',
+        'highlighter',
         'quick-clip',
       ]);
     }
@@ -57,6 +59,16 @@ describe('manifest', () => {
   });
 
   it('grants the local test origin only in the e2e build', async () => {
-    expect((await manifestFor('chrome', 'e2e')).host_permissions).toEqual(['http://127.0.0.1/*']);
+    expect((await manifestFor('chrome', 'e2e')).host_permissions).toEqual([
+      'http://127.0.0.1/*',
+      'https://127.0.0.1/*',
+    ]);
+    expect((await manifestFor('chrome', 'e2e')).permissions).toEqual(
+      expect.arrayContaining(['tabs', 'webRequest']),
+    );
+    expect(await manifestFor('chrome')).toHaveProperty(
+      'permissions',
+      expect.not.arrayContaining(['tabs']),
+    );
   });
 });

@@ -24,6 +24,7 @@ const settings = {
     operation: 'append',
     highlightTemplate: '> {{quote}}',
     inboxTitle: 'Inbox',
+    noteSource: true,
   },
   pageLinkTemplate: '{origin}/view/pages/{id}',
 } as const;

@@ -64,4 +64,21 @@ describe('settings', () => {
       highlightTemplate: '» {{quote}}',
     });
   });
+
+  it('migrates v3 clip defaults: Keep images starts off, a stored choice is kept', async () => {
+    await fakeBrowser.storage.local.set({
+      clipDefaults: { ...DEFAULT_CLIP_DEFAULTS, keepImages: undefined, mode: 'full' },
+      clipDefaults$: { v: 3 },
+    });
+    await clipDefaultsItem.migrate();
+    expect(await fakeBrowser.storage.local.get('clipDefaults')).toMatchObject({
+      clipDefaults: { mode: 'full', keepImages: false },
+    });
+    await clipDefaultsItem.setValue({ ...DEFAULT_CLIP_DEFAULTS, keepImages: true });
+    expect((await readItem(clipDefaultsItem)).keepImages).toBe(true);
+    await fakeBrowser.storage.local.set({
+      clipDefaults: { ...DEFAULT_CLIP_DEFAULTS, keepImages: 'yes' },
+    });
+    expect((await readItem(clipDefaultsItem)).keepImages).toBe(false);
+  });
 });

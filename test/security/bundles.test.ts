@@ -47,6 +47,13 @@ describe.each([
     expect(extractor).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|sendBeacon/);
   });
 
+  it('keep all token handling out of the confirmation injected into pages (its port aside)', () => {
+    const confirmation = read(dist, 'confirmation.js');
+    const handling = TOKEN_HANDLING.filter((s) => s !== 'runtime.connect');
+    expect(handling.filter((s) => confirmation.includes(s))).toEqual([]);
+    expect(confirmation).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|sendBeacon/);
+  });
+
   it('handle the token in the background (the searches above do find it there)', () => {
     const background = read(dist, 'background.js');
     for (const s of ['local:token', 'Bearer', 'storage.local', 'runtime.onMessage'])

@@ -13,8 +13,9 @@ import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_CHANNEL } from '../../lib/messaging/channel';
-import { launchExtension, type ExtensionHarness } from '../e2e/harness';
+import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from '../e2e/harness';
 import { tabIdOf } from '../e2e/ui-support';
+import { CONDITION_TIMEOUT_MS } from '../e2e/waits';
 import { startService, type RunningService } from '../helpers/service';
 import { activeContent, hostileHtml } from './hostile-page';
 
@@ -109,7 +110,7 @@ beforeAll(async () => {
   const state = await h.send('connection.connectToken', { serviceUrl: service.baseUrl, token });
   expect(state.user).not.toBeNull();
   hostileUrl = h.pages.add('/hostile', hostileHtml({ beacon: beacon.url, hugeParagraphs: 10_000 }));
-}, 120_000);
+}, LAUNCH_TIMEOUT_MS);
 
 afterAll(async () => {
   await h?.close();
@@ -189,12 +190,14 @@ describe('a hostile page clipped through the popup', () => {
     await popup.goto(h.extensionUrl(`popup.html?tab=${tabId}`));
     await popup.waitForSelector('html[data-ready="true"]');
     const titleInput = popup.getByLabel('Title', { exact: true });
-    await expect.poll(() => titleInput.inputValue(), { timeout: 20_000 }).toContain('<svg onload=');
+    await expect
+      .poll(() => titleInput.inputValue(), { timeout: CONDITION_TIMEOUT_MS })
+      .toContain('<svg onload=');
     const title = await titleInput.inputValue();
     expect(await pageMarkupIn(popup)).toEqual([]);
 
     await popup.getByRole('button', { name: 'Save', exact: true }).click();
-    await popup.getByText(/^Saved to /).waitFor({ timeout: 20_000 });
+    await popup.getByText(/^Saved to /).waitFor({ timeout: CONDITION_TIMEOUT_MS });
     expect(await pageMarkupIn(popup)).toEqual([]);
 
     // What the service stores is inert, with the title as plain data.

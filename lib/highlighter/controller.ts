@@ -1,0 +1,172 @@
+/**
+ * What the page script does, apart from its wiring: highlighter mode (a selection made with
+ * the mouse, or the shortcut pressed over a selection, becomes a highlight in the chosen
+ * colour), a click on a highlight opens the palette for it, and every change is drawn at once
+ * and sent to the background, which saves it in the page (docs/architecture.md, "The
+ * highlighter"). The palette is passed in, so this file knows no DOM of its own.
+ */
+import type { HighlightColor, StoredHighlight } from '../clip-markdown/highlight-record';
+import type {
+  HighlighterLabels,
+  HighlighterMessage,
+  HighlighterMode,
+  HighlighterUpdate,
+} from '../messaging/highlighter';
+import type { HighlightSession, PlacedHighlight } from './session';
+
+export interface PaletteLike {
+  update(view: {
+    labels: HighlighterLabels;
+    color: HighlightColor;
+    active: { note: string } | null;
+    orphans: readonly string[];
+    status: { tone: 'progress' | 'done' | 'problem'; text: string } | null;
+    at: { x: number; y: number } | null;
+  }): void;
+  focus(): void;
+  remove(): void;
+}
+
+export interface ControllerDeps {
+  session: HighlightSession;
+  send(message: HighlighterMessage): void;
+  /** Mounts the palette on first use (it is not in the page until needed). */
+  mountPalette(actions: {
+    onColor(c: HighlightColor): void;
+    onNote(n: string): void;
+    onRemove(): void;
+    onClose(): void;
+  }): PaletteLike;
+  selection(): Selection | null;
+}
+
+export class HighlighterController {
+  private mode: HighlighterMode = 'draw';
+  private labels: HighlighterLabels | null = null;
+  private color: HighlightColor = 'yellow';
+  private active: PlacedHighlight | null = null;
+  private status: { tone: 'progress' | 'done' | 'problem'; text: string } | null = null;
+  private palette: PaletteLike | null = null;
+  private at: { x: number; y: number } | null = null;
+
+  constructor(private readonly deps: ControllerDeps) {}
+
+  receive(update: HighlighterUpdate): void {
+    if (update.type === 'state') {
+      this.labels = update.labels;
+      this.deps.session.load(update.highlights);
+      this.setMode(update.mode);
+    } else if (update.type === 'mode') {
+      this.setMode(update.mode);
+    } else {
+      this.status = { tone: update.tone, text: update.text };
+      this.render();
+    }
+  }
+
+  private setMode(mode: HighlighterMode): void {
+    this.mode = mode;
+    if (mode === 'on' && !this.highlightSelection()) this.open(null, true);
+    else this.render();
+  }
+
+  /** A selection finished (mouse up): in highlighter mode it becomes a highlight. */
+  selectionDone(): void {
+    if (this.mode === 'on') this.highlightSelection();
+  }
+
+  private highlightSelection(): boolean {
+    const selection = this.deps.selection();
+    if (!selection || selection.isCollapsed || selection.rangeCount === 0) return false;
+    const range = selection.getRangeAt(0);
+    const h = this.deps.session.add(range, this.color);
+    if (!h) return false;
+    selection.removeAllRanges();
+    const { id, color, selectors, note } = h;
+    this.deps.send({ type: 'add', highlight: { id, color, selectors, note } });
+    const rect = range.getBoundingClientRect();
+    this.at = { x: rect.left, y: rect.bottom + 8 };
+    this.open(h, true);
+    return true;
+  }
+
+  /** A click on the page: on a highlight, the palette opens for it. */
+  clicked(node: Node, offset: number, point: { x: number; y: number }): boolean {
+    const h = this.deps.session.at(node, offset);
+    if (!h) return false;
+    this.at = { x: point.x, y: point.y + 12 };
+    this.open(h, true);
+    return true;
+  }
+
+  private open(h: PlacedHighlight | null, focus: boolean): void {
+    this.active = h;
+    if (h) this.color = h.color;
+    if (!this.palette) {
+      this.palette = this.deps.mountPalette({
+        onColor: (c) => this.chooseColor(c),
+        onNote: (n) => this.saveNote(n),
+        onRemove: () => this.removeActive(),
+        onClose: () => this.close(),
+      });
+    }
+    this.render();
+    if (focus) this.palette.focus();
+  }
+
+  private chooseColor(color: HighlightColor): void {
+    this.color = color;
+    const h = this.active;
+    if (h && h.color !== color) {
+      this.deps.session.update(h.id, { color });
+      this.deps.send({ type: 'update', id: h.id, color });
+    }
+    this.render();
+  }
+
+  private saveNote(note: string): void {
+    const h = this.active;
+    if (!h || h.note === note) return;
+    this.deps.session.update(h.id, { note });
+    this.deps.send({ type: 'update', id: h.id, note });
+    this.render();
+  }
+
+  private removeActive(): void {
+    const h = this.active;
+    if (!h) return;
+    this.deps.session.remove(h.id);
+    this.deps.send({ type: 'remove', id: h.id });
+    this.active = null;
+    if (this.mode === 'on') this.render();
+    else this.close();
+  }
+
+  /** Escape or Close: the palette goes; in highlighter mode the mode ends too. */
+  close(): void {
+    this.palette?.remove();
+    this.palette = null;
+    this.active = null;
+    this.at = null;
+    if (this.mode === 'on') {
+      this.mode = 'draw';
+      this.deps.send({ type: 'close' });
+    }
+  }
+
+  get highlights(): readonly StoredHighlight[] {
+    return this.deps.session.highlights;
+  }
+
+  private render(): void {
+    if (!this.palette || !this.labels) return;
+    this.palette.update({
+      labels: this.labels,
+      color: this.color,
+      active: this.active ? { note: this.active.note } : null,
+      orphans: this.deps.session.orphans.map((h) => h.selectors.quote.exact),
+      status: this.status,
+      at: this.at,
+    });
+  }
+}
