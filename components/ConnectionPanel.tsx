@@ -1,13 +1,9 @@
 import type { ConnectionState } from '../lib/messaging/connection';
-import {
-  connectionStatus,
-  LOCAL_SERVICE,
-  messageText,
-  permissionTarget,
-} from '../lib/ui/connection-panel';
+import { LOCAL_SERVICE, messageText, permissionTarget } from '../lib/ui/connection-panel';
+import { connectionView } from '../lib/ui/connection-view';
 import { t } from '../lib/ui/i18n';
-import { problemText } from '../lib/ui/problem-text';
 import { useConnectionPanel } from '../lib/ui/use-connection-panel';
+import { ConnectionStatus } from './ConnectionStatus';
 import { SignInConfirm } from './SignInConfirm';
 
 /**
@@ -21,34 +17,20 @@ export function ConnectionPanel(props: {
   const { connection } = props;
   const panel = useConnectionPanel(connection, props.onChange);
   const { serviceUrl, token, busy, message } = panel.state;
-  const status = connectionStatus(connection);
-  const connected = status === 'ok';
+  const view = connectionView(connection);
+  const connected = view.kind === 'ok';
   const account = connection.signInAccount;
 
   return (
     <section class="card" aria-labelledby="connection-heading">
       <h2 id="connection-heading">{t('sectionConnection')}</h2>
-      <div class={`connection-status ${status}`} role="status" aria-live="polite">
-        <span class="dot" aria-hidden="true" />
-        {connection.user ? (
-          <span>
-            <strong>
-              {t('connectedAs', [
-                connection.user.name || connection.user.email || '',
-                connection.user.email ?? '',
-              ])}
-            </strong>{' '}
-            <span class="muted">{t('connectedTo', connection.serviceUrl)}</span>
-          </span>
-        ) : (
-          <span>{t('notConnected')}</span>
-        )}
-      </div>
-      {connection.user && connection.problem && (
-        <p class="error" role="alert">
-          {t('connectFailed', problemText(connection.problem, connection.serviceUrl))}
-        </p>
-      )}
+      <ConnectionStatus
+        view={view}
+        serviceUrl={connection.serviceUrl}
+        busy={busy !== null}
+        onSignIn={panel.signIn}
+        onPasteToken={() => document.getElementById('api-token')?.focus()}
+      />
       {/* Once connected, changing service or account is the exception: keep it one click away. */}
       <details class="change-connection" open={!connected}>
         <summary hidden={!connected}>{t('changeConnection')}</summary>

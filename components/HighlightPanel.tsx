@@ -44,6 +44,7 @@ export function HighlightPanel(props: {
             pageId: page.id,
             operation,
             content: pending.content,
+            highlights: [{ quote: pending.quote, content: pending.content }],
           },
           label: page.title,
         });

@@ -4,7 +4,11 @@ import type { Folder, PageSummary, RecentFolder, RecentPage } from '../lib/messa
 import type { OutboxEntryView } from '../lib/outbox/entry';
 import { retargetWrite } from '../lib/ui/compose';
 import { t } from '../lib/ui/i18n';
+import { DiscardButton } from './DiscardButton';
+import { groupOutbox } from '../lib/ui/outbox-groups';
+import { problemAction } from '../lib/ui/problem-action';
 import { problemText } from '../lib/ui/problem-text';
+import { OpenSettingsButton } from './OpenSettingsButton';
 
 /** lib/outbox flags an append nearing the service's 24 h replay window with this code. */
 const REPLAY_WINDOW_CODE = 'replay_window_expiring';
@@ -12,20 +16,23 @@ import { FolderPicker } from './FolderPicker';
 import { PagePicker } from './PagePicker';
 
 /**
- * Clips the service has not confirmed yet: queued ones and failed ones with their reason,
- * each with Retry, Change destination and Discard (two clicks, so nothing goes by accident).
+ * One group of the clips the service has not confirmed yet: "Waiting to be saved" (retried by
+ * themselves) or "Failed — needs you" (with their reason), each with Retry, Change destination
+ * and Discard (two clicks, so nothing goes by accident). Leaves out the clips the save feedback
+ * shows (`shown`) and the failures of a previous connection (the reconnect notice has them).
  */
 export function OutboxList(props: {
+  group: 'waiting' | 'failed';
   entries: OutboxEntryView[];
+  shown?: readonly string[];
   serviceUrl: string;
   folders: Folder[];
   recentFolders: RecentFolder[];
   recentPages: RecentPage[];
   onCreateFolder: (name: string, parentId: string | null) => Promise<Folder>;
 }) {
-  const pending = props.entries.filter((e) => e.status !== 'saved');
+  const pending = groupOutbox(props.entries, props.shown)[props.group];
   const [editing, setEditing] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
   const [folderId, setFolderId] = useState<string | null>(null);
   const [page, setPage] = useState<PageSummary | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,8 +46,16 @@ export function OutboxList(props: {
   if (pending.length === 0) return null;
 
   return (
-    <section class="outbox" aria-labelledby="outbox-heading">
-      <h2 id="outbox-heading">{t('outboxHeading', pending.length)}</h2>
+    <section
+      class={`outbox outbox-group ${props.group}`}
+      data-group={props.group}
+      aria-labelledby={`outbox-heading-${props.group}`}
+    >
+      <h2 id={`outbox-heading-${props.group}`}>
+        {props.group === 'waiting'
+          ? t('outboxHeading', pending.length)
+          : t('outboxFailedHeading', pending.length)}
+      </h2>
       {failure !== null && (
         <p class="error" role="alert">
           {failure}
@@ -81,13 +96,17 @@ export function OutboxList(props: {
                 )}
               </div>
               <div class="outbox-actions">
-                <button
-                  type="button"
-                  class="button small"
-                  onClick={() => act(sendToBackground('outbox.retry', { id: entry.id }))}
-                >
-                  {t('retry')}
-                </button>
+                {problemAction(entry.lastError) === 'open-settings' ? (
+                  <OpenSettingsButton />
+                ) : (
+                  <button
+                    type="button"
+                    class="button small"
+                    onClick={() => act(sendToBackground('outbox.retry', { id: entry.id }))}
+                  >
+                    {t('retry')}
+                  </button>
+                )}
                 <button
                   type="button"
                   class="button small ghost"
@@ -100,17 +119,9 @@ export function OutboxList(props: {
                 >
                   {t('outboxEditDestination')}
                 </button>
-                <button
-                  type="button"
-                  class="button small ghost danger"
-                  onClick={() => {
-                    if (confirming !== entry.id) return setConfirming(entry.id);
-                    setConfirming(null);
-                    act(sendToBackground('outbox.discard', { id: entry.id }));
-                  }}
-                >
-                  {confirming === entry.id ? t('outboxDiscardConfirm') : t('outboxDiscard')}
-                </button>
+                <DiscardButton
+                  onDiscard={() => act(sendToBackground('outbox.discard', { id: entry.id }))}
+                />
               </div>
               {editing === entry.id && (
                 <div class="outbox-edit">

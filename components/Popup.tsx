@@ -5,27 +5,27 @@ import type { Folder } from '../lib/messaging/library';
 import type { PopupDraft } from '../lib/messaging/clipping';
 import type { Extraction } from '../lib/ui/clip-form';
 import { t } from '../lib/ui/i18n';
+import { canClip, headerAccount } from '../lib/ui/connection-view';
 import { globalKeyAction } from '../lib/ui/keyboard';
 import { problemText } from '../lib/ui/problem-text';
+import { tabInfo } from '../lib/ui/tab-bookmark';
 import { markInteractive, usePopupData } from '../lib/ui/use-popup-data';
+import type { PageSummary } from '../lib/messaging/library';
+import { useKnownClip } from '../lib/ui/known-clip';
 import { ClipPanel } from './ClipPanel';
+import { KnownClipNotice } from './KnownClipNotice';
+import { ManyTabs } from './ManyTabs';
+import { HighlighterControls } from './HighlighterControls';
 import { ConnectPrompt } from './ConnectPrompt';
 import { HighlightPanel } from './HighlightPanel';
-import { OutboxList } from './OutboxList';
+import { ShownEntriesContext, useShownEntries } from '../lib/ui/shown-entries';
+import { OutboxGroups } from './OutboxGroups';
 import { QuickNotePanel } from './QuickNotePanel';
 import { PopupSkeleton } from './PopupSkeleton';
+import { ReconnectNotice } from './ReconnectNotice';
 
 type Tab = 'clip' | 'note';
 const TABS: Tab[] = ['clip', 'note'];
-
-/** Problems that need the options page; others (service unreachable) still let the user clip into the outbox. */
-const BLOCKING = new Set([
-  'not-configured',
-  'no-permission',
-  'unauthenticated',
-  'invalid-url',
-  'sign-in-required',
-]);
 
 /** The toolbar popup. `extraction` was started before the first render (main.tsx). */
 export function Popup(props: { extraction: Promise<Extraction>; close?: () => void }) {
@@ -34,9 +34,16 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
   const [created, setCreated] = useState<Folder[]>([]);
   const [draft, setDraft] = useState<PopupDraft | null | undefined>(undefined);
   const [quickNote, setQuickNote] = useState('');
-  const [currentEntry, setCurrentEntry] = useState<string | null>(null);
+  const { shown, report } = useShownEntries();
   const [highlightDone, setHighlightDone] = useState(false);
   const close = props.close ?? (() => window.close());
+  // The page a quick note is written on: the tab the popup was opened for.
+  const noteSource = useMemo(
+    () => props.extraction.then((answer) => tabInfo(answer.tabId)).catch(() => null),
+    [props.extraction],
+  );
+  const known = useKnownClip(props.extraction);
+  const [addTo, setAddTo] = useState<PageSummary | null>(null);
 
   useEffect(() => {
     sendToBackground('draft.get', {})
@@ -84,9 +91,22 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
   };
 
   const connection = data?.connection;
-  const blocked =
-    connection !== undefined &&
-    (!connection.hasToken || BLOCKING.has(connection.problem?.code ?? ''));
+  // A problem only the options page fixes shows the way there; an unreachable service still clips into the outbox.
+  const blocked = connection !== undefined && !canClip(connection);
+  const account = connection ? headerAccount(connection) : null;
+
+  // The clips waiting or failed, under whichever panel shows.
+  const outboxGroups = data !== null && (
+    <OutboxGroups
+      entries={data.outbox}
+      shown={shown}
+      serviceUrl={data.connection.serviceUrl}
+      folders={data.folders}
+      recentFolders={data.recent.folders}
+      recentPages={data.recent.pages}
+      onCreateFolder={createFolder}
+    />
+  );
 
   return (
     <div class="popup" onKeyDown={onKeyDown}>
@@ -95,9 +115,9 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
           <span class="logo" aria-hidden="true" />
           {t('extName')}
         </h1>
-        {connection?.user && (
-          <span class="account" title={connection.serviceUrl}>
-            {connection.user.email}
+        {account && (
+          <span class="account" title={connection?.serviceUrl}>
+            {account}
           </span>
         )}
         <button
@@ -124,9 +144,12 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
           <PopupSkeleton />
         )
       ) : blocked ? (
-        <ConnectPrompt connection={data.connection} />
-      ) : (
         <>
+          <ConnectPrompt connection={data.connection} />
+          {outboxGroups}
+        </>
+      ) : (
+        <ShownEntriesContext.Provider value={report}>
           {data.connection.problem && (
             <p class="banner warning" role="status">
               {t(
@@ -135,29 +158,38 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
               )}
             </p>
           )}
-          <div class="tabs" role="tablist" aria-label={t('tabsLabel')}>
-            {TABS.map((value) => (
-              <button
-                key={value}
-                type="button"
-                role="tab"
-                id={`tab-${value}`}
-                aria-controls={`panel-${value}`}
-                aria-selected={tab === value}
-                tabIndex={tab === value ? 0 : -1}
-                class="tab"
-                onClick={() => setTab(value)}
-                onKeyDown={(e) => {
-                  if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-                  e.preventDefault();
-                  const next = TABS[(TABS.indexOf(value) + 1) % TABS.length] ?? 'clip';
-                  setTab(next);
-                  document.getElementById(`tab-${next}`)?.focus();
-                }}
-              >
-                {value === 'clip' ? t('tabClip') : t('tabQuickNote')}
-              </button>
-            ))}
+          <ReconnectNotice
+            entries={data.outbox}
+            folders={data.folders}
+            serviceUrl={data.connection.serviceUrl}
+          />
+          <div class="tab-row">
+            <div class="tabs" role="tablist" aria-label={t('tabsLabel')}>
+              {TABS.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="tab"
+                  id={`tab-${value}`}
+                  aria-controls={`panel-${value}`}
+                  aria-selected={tab === value}
+                  tabIndex={tab === value ? 0 : -1}
+                  class="tab"
+                  onClick={() => setTab(value)}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+                    e.preventDefault();
+                    const next = TABS[(TABS.indexOf(value) + 1) % TABS.length] ?? 'clip';
+                    setTab(next);
+                    document.getElementById(`tab-${next}`)?.focus();
+                  }}
+                >
+                  {value === 'clip' ? t('tabClip') : t('tabQuickNote')}
+                </button>
+              ))}
+            </div>
+            {/* In the tab row, beside the tabs: a page action that takes no room from the form. */}
+            <HighlighterControls extraction={props.extraction} close={close} />
           </div>
           <div role="tabpanel" id="panel-clip" aria-labelledby="tab-clip" hidden={tab !== 'clip'}>
             {data.pendingHighlight && !highlightDone ? (
@@ -168,34 +200,44 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
                 onDone={() => setHighlightDone(true)}
               />
             ) : (
-              <ClipPanel
-                extraction={props.extraction}
-                data={data}
-                draft={draft}
-                quickNote={quickNote}
-                onCreateFolder={createFolder}
-                onSaveState={setCurrentEntry}
-              />
+              <ManyTabs data={data} onCreateFolder={createFolder}>
+                <KnownClipNotice
+                  known={known}
+                  data={data}
+                  outbox={data.outbox}
+                  onAddTo={() =>
+                    known.state.phase === 'known' &&
+                    setAddTo({
+                      id: known.state.clip.pageId,
+                      title: known.state.clip.title,
+                      parentId: known.state.clip.folderId,
+                      updatedAt: null,
+                    })
+                  }
+                />
+                <ClipPanel
+                  addTo={addTo}
+                  extraction={props.extraction}
+                  data={data}
+                  draft={draft}
+                  quickNote={quickNote}
+                  onCreateFolder={createFolder}
+                />
+              </ManyTabs>
             )}
           </div>
           <div role="tabpanel" id="panel-note" aria-labelledby="tab-note" hidden={tab !== 'note'}>
             <QuickNotePanel
               active={tab === 'note'}
               data={data}
+              source={noteSource}
               note={quickNote}
               onNoteChange={setQuickNote}
               onCreateFolder={createFolder}
             />
           </div>
-          <OutboxList
-            entries={data.outbox.filter((e) => e.id !== currentEntry)}
-            serviceUrl={data.connection.serviceUrl}
-            folders={data.folders}
-            recentFolders={data.recent.folders}
-            recentPages={data.recent.pages}
-            onCreateFolder={createFolder}
-          />
-        </>
+          {outboxGroups}
+        </ShownEntriesContext.Provider>
       )}
     </div>
   );

@@ -1,7 +1,10 @@
 import type { SaveState } from '../lib/ui/use-save';
 import { pageLinkFor } from '../lib/ui/page-link';
 import { t } from '../lib/ui/i18n';
+import { highlightOutcome } from '../lib/ui/highlight-outcome';
+import { problemAction } from '../lib/ui/problem-action';
 import { problemText } from '../lib/ui/problem-text';
+import { OpenSettingsButton } from './OpenSettingsButton';
 
 /**
  * The save feedback, in a polite live region of fixed height (no layout jump): progress,
@@ -25,9 +28,12 @@ export function SaveStatus(props: {
     );
   } else if (state.phase === 'error') {
     body = (
-      <p class="status failed">
-        {t('failed', problemText(state.problem, props.serviceUrl))} {t('keptSafe')}
-      </p>
+      <div class="status failed">
+        <p>
+          {t('failed', problemText(state.problem, props.serviceUrl))} {t('keptSafe')}
+        </p>
+        {problemAction(state.problem) === 'open-settings' && <OpenSettingsButton />}
+      </div>
     );
   } else if (state.phase === 'submitted') {
     const { entry } = state;
@@ -38,7 +44,7 @@ export function SaveStatus(props: {
       body = (
         <p class="status saved">
           <span class="check" aria-hidden="true" />
-          <span class="status-text">{t('saved', entry.label)}</span>
+          <span class="status-text">{highlightOutcome(entry) ?? t('saved', entry.label)}</span>
           {link !== null && (
             <a href={link} target="_blank" rel="noreferrer noopener">
               {t('openPage')}
@@ -56,9 +62,13 @@ export function SaveStatus(props: {
             )}{' '}
             {t('keptSafe')}
           </p>
-          <button type="button" class="button small" onClick={props.onRetry}>
-            {t('retry')}
-          </button>
+          {problemAction(entry.lastError) === 'open-settings' ? (
+            <OpenSettingsButton />
+          ) : (
+            <button type="button" class="button small" onClick={props.onRetry}>
+              {t('retry')}
+            </button>
+          )}
         </div>
       );
     } else {

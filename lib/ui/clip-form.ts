@@ -18,8 +18,12 @@ export interface ClipFormState {
   /** The latest extraction answer; null until the first one arrived. */
   extraction: Extraction | null;
   extracting: boolean;
+  /** A mode whose extraction the form waits for: the hook asks the background for it. */
+  wanted: ClipMode | null;
   /** The tab as a bookmark, when nothing could be extracted from it. */
   fallback: TabInfo | null;
+  /** Nothing could be extracted and the browser did not tell the tab's address either. */
+  fallbackMissing: boolean;
   mode: ClipMode;
   title: string;
   note: string;
@@ -30,8 +34,13 @@ export interface ClipFormState {
   operation: Operation;
   /** Why the last Save was refused. */
   invalid: Refusal | null;
-  /** The user changed the clip: a new extraction keeps their title, and the draft is kept. */
+  /** The user changed the clip (any field): the draft is kept. */
   edited: boolean;
+  /**
+   * The title is the user's own: a new extraction keeps it. Tracked apart from `edited`, since a
+   * note typed while the extraction is still running must not freeze the empty title.
+   */
+  titleEdited: boolean;
   /** The clip last handed to the outbox (`clipKey`), so a second Enter does not send it again. */
   submittedKey: string | null;
 }
@@ -43,11 +52,13 @@ export interface Refusal {
 
 export type ClipFormAction =
   | { type: 'extracted'; answer: Extraction; draft: PopupDraft | null }
-  | { type: 'fallback'; tab: TabInfo }
+  | { type: 'fallback'; tab: TabInfo | null }
   | { type: 'edited'; field: 'title' | 'note' | 'body'; value: string }
+  /** A template applied (docs/templates.md): its title and body layout, not the user's edit. */
+  | { type: 'template-applied'; title: string; body: string }
   | { type: 'mode-requested'; mode: ClipMode }
   | { type: 'mode-extracted'; mode: ClipMode; answer: Extraction }
-  | { type: 'mode-failed' }
+  | { type: 'mode-failed'; mode: ClipMode }
   | { type: 'folder-chosen'; folderId: string | null }
   | { type: 'target-chosen'; target: Target }
   | { type: 'page-chosen'; page: PageSummary | null }
@@ -74,7 +85,9 @@ export function initialClipForm(start: ClipFormStart): ClipFormState {
   return {
     extraction: null,
     extracting: true,
+    wanted: null,
     fallback: null,
+    fallbackMissing: false,
     mode: start.mode,
     title: '',
     note: '',
@@ -87,6 +100,7 @@ export function initialClipForm(start: ClipFormStart): ClipFormState {
     operation: last?.kind === 'page' ? last.operation : start.operation,
     invalid: null,
     edited: false,
+    titleEdited: false,
     submittedKey: null,
   };
 }
@@ -103,41 +117,66 @@ function applyExtraction(
   const { result } = answer;
   if (draft && draft.url === result.url) {
     const { title, mode, note, body } = draft;
-    return { ...next, edited: true, title, mode, note, body };
+    return { ...next, edited: true, titleEdited: title !== result.title, title, mode, note, body };
   }
-  return {
-    ...next,
-    mode: result.mode,
-    // An untitled page is named by its address, as the browser's tab strip does.
-    title: state.edited ? state.title : result.title || result.url,
-    body: result.body,
-  };
+  // An untitled page is named by its address, as the browser's tab strip does.
+  const title = state.titleEdited ? state.title : result.title || result.url;
+  return { ...next, mode: result.mode, title, body: result.body };
+}
+
+/**
+ * The first extraction: text selected on the page means the user wants that text, so the
+ * form switches to Selection (and waits for it) whatever the default mode is. A draft of the
+ * same page keeps its own mode; the user can still choose another one.
+ */
+function applyFirstExtraction(
+  state: ClipFormState,
+  answer: Extraction,
+  draft: PopupDraft | null,
+): ClipFormState {
+  const next = applyExtraction(state, answer, draft);
+  const restored = answer.ok && draft !== null && draft.url === answer.result.url;
+  if (!answer.ok || restored || !answer.selectionAvailable || answer.result.mode === 'selection')
+    return next;
+  // The body of another mode is not shown: it would flash before the selection replaces it.
+  return { ...next, mode: 'selection', body: '', extracting: true, wanted: 'selection' };
 }
 
 export function clipFormReducer(state: ClipFormState, action: ClipFormAction): ClipFormState {
   switch (action.type) {
     case 'extracted':
-      return applyExtraction(state, action.answer, action.draft);
+      return applyFirstExtraction(state, action.answer, action.draft);
     case 'fallback':
+      if (action.tab === null) return { ...state, fallbackMissing: true };
       return {
         ...state,
         fallback: action.tab,
         mode: 'bookmark',
-        title: state.edited ? state.title : action.tab.title,
+        title: state.titleEdited ? state.title : action.tab.title,
         body: state.body.trim() === '' ? bookmarkMarkdown(action.tab) : state.body,
       };
     case 'edited':
-      return { ...state, edited: true, [action.field]: action.value };
+      return {
+        ...state,
+        edited: true,
+        titleEdited: state.titleEdited || action.field === 'title',
+        [action.field]: action.value,
+      };
+    case 'template-applied':
+      return { ...state, title: action.title, body: action.body };
     case 'mode-requested':
-      return { ...state, mode: action.mode, extracting: true };
+      return { ...state, mode: action.mode, extracting: true, wanted: action.mode };
     case 'mode-extracted': {
+      // An answer for a mode the user has since left is not shown.
+      if (action.mode !== state.wanted) return state;
       // The title counts as the user's own only when it differs from the extracted one.
       const extracted = state.extraction?.ok ? state.extraction.result.title : '';
-      const edited = state.title !== extracted;
-      return { ...applyExtraction({ ...state, edited }, action.answer, null), mode: action.mode };
+      const titleEdited = state.title !== extracted;
+      const next = applyExtraction({ ...state, titleEdited }, action.answer, null);
+      return { ...next, mode: action.mode, wanted: null };
     }
     case 'mode-failed':
-      return { ...state, extracting: false };
+      return action.mode !== state.wanted ? state : { ...state, extracting: false, wanted: null };
     case 'folder-chosen':
       return {
         ...state,
@@ -181,6 +220,7 @@ export function clipSubmission(
   state: ClipFormState,
   clipId: string,
   folderName: string,
+  now: Date,
 ): SubmitInput {
   const result = state.extraction?.ok ? state.extraction.result : null;
   const { title, note, body, folderId, target, page, operation } = state;
@@ -191,11 +231,15 @@ export function clipSubmission(
       url: result?.url ?? state.fallback?.url ?? '',
       frontmatter: result ? frontmatterBlock(result) : '',
       body,
+      note,
     },
     { folderId, target, pageId: page?.id ?? null, operation },
+    now,
   );
   const label = target === 'existing' && page ? page.title : title.trim();
-  return { write, label, note: note.trim() === '' ? undefined : note.trim(), folderName };
+  // An appended section carries the note itself; a new page gets it on top from the background.
+  const topNote = write.kind === 'create-page' && note.trim() !== '' ? note.trim() : undefined;
+  return { write, label, note: topNote, folderName };
 }
 
 /** The draft kept in session storage while the user edits, or null when there is nothing to keep. */

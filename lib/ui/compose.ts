@@ -4,13 +4,14 @@
  * recognised as the same clip).
  *
  * The popup edits the markdown *body* only; the extraction's frontmatter block is kept as it
- * came and put back in front (`frontmatterBlock`). The background adds the note on top and
- * `pageclip_id` to a new page's frontmatter (`clip.submit` in lib/messaging/clipping.ts). The
+ * came and put back in front (`frontmatterBlock`). Content added to an existing page is one
+ * section with the note inside it (`appendedSection`); for a new page the background adds the
+ * note on top and `pageclip_id` to its frontmatter (`clip.submit` in lib/messaging/clipping.ts). The
  * markdown rules themselves are lib/clip-markdown's; its YAML-free files are imported one by one so the
  * popup's bundle stays without the YAML library.
  */
 import { frontmatterBlock } from '../clip-markdown/draft';
-import { sectionContent } from '../clip-markdown/link';
+import { appendedSection } from '../clip-markdown/section';
 import type { WriteRequest } from '../write-request';
 import type { ContentPosition } from '../../contract/primitives';
 
@@ -24,6 +25,8 @@ export interface ClipDraft {
   url: string;
   frontmatter: string;
   body: string;
+  /** Part of an appended section; a new page gets it from the background, on top of the body. */
+  note: string;
 }
 
 export interface ClipDestination {
@@ -33,14 +36,19 @@ export interface ClipDestination {
   operation: Operation;
 }
 
-export function clipWrite(clipId: string, clip: ClipDraft, dest: ClipDestination): WriteRequest {
+export function clipWrite(
+  clipId: string,
+  clip: ClipDraft,
+  dest: ClipDestination,
+  now: Date,
+): WriteRequest {
   if (dest.target === 'existing' && dest.pageId !== null) {
     return {
       kind: 'add-to-page',
       clipId,
       pageId: dest.pageId,
       operation: dest.operation,
-      content: sectionContent(clip.title.trim(), clip.url, clip.body),
+      content: appendedSection({ ...clip, date: now }),
     };
   }
   return {
@@ -52,35 +60,21 @@ export function clipWrite(clipId: string, clip: ClipDraft, dest: ClipDestination
   };
 }
 
-export interface QuickNoteDestination {
-  folderId: string | null;
-  asNewPage: boolean;
-  /** The page title: the Inbox page to add to, or the new page's title. */
-  title: string;
-  operation: Operation;
-}
-
-export function quickNoteWrite(
+/**
+ * A quick note saved as a page of its own. (A note to the Inbox is not a write the popup
+ * composes: it goes to the background as `note.submit`, which knows where the Inbox is.)
+ */
+export function notePageWrite(
   clipId: string,
   note: string,
-  dest: QuickNoteDestination,
+  dest: { folderId: string | null; title: string },
 ): WriteRequest {
-  if (dest.asNewPage) {
-    return {
-      kind: 'create-page',
-      clipId,
-      title: dest.title.trim(),
-      markdown: note.trim(),
-      parentId: dest.folderId,
-    };
-  }
   return {
-    kind: 'add-to-titled-page',
+    kind: 'create-page',
     clipId,
     title: dest.title.trim(),
+    markdown: note.trim(),
     parentId: dest.folderId,
-    operation: dest.operation,
-    content: note.trim(),
   };
 }
 
@@ -91,9 +85,19 @@ export function retargetWrite(
 ): WriteRequest {
   switch (write.kind) {
     case 'create-page':
-    case 'add-to-titled-page':
       return { ...write, parentId: dest.folderId };
+    case 'add-to-titled-page': {
+      // Moved on purpose: the page it was aimed at by id is no longer where it should go.
+      const { pageId: _aimed, ...rest } = write;
+      return { ...rest, parentId: dest.folderId };
+    }
     case 'add-to-page':
       return dest.pageId === null ? write : { ...write, pageId: dest.pageId };
+    case 'update-page':
+    case 'edit-page':
+    case 'trash-page':
+    case 'highlight-page':
+      // An update, an undo or a highlight belongs to the page it changes.
+      return write;
   }
 }

@@ -6,6 +6,7 @@
 import type { ConnectionState, User } from '../messaging/connection';
 import { MessageError } from '../messaging/channel';
 import { t, type MessageKey } from './i18n';
+import { connectionView } from './connection-view';
 import { originPatternOf } from './origin-pattern';
 import { problemText, type ProblemLike } from './problem-text';
 
@@ -32,7 +33,8 @@ export type ConnectionPanelAction =
   | { type: 'token'; value: string }
   | { type: 'refused'; message: PanelMessage }
   | { type: 'started'; busy: Busy }
-  | { type: 'finished'; message: PanelMessage | null }
+  /** `serviceUrl`: the address the background settled on (a bare origin gains `/api/v1`). */
+  | { type: 'finished'; message: PanelMessage | null; serviceUrl?: string }
   | { type: 'sign-in-settled' };
 
 export function initialConnectionPanel(connection: ConnectionState): ConnectionPanelState {
@@ -53,7 +55,12 @@ export function connectionPanelReducer(
     case 'started':
       return { ...state, busy: action.busy, message: null };
     case 'finished':
-      return { ...state, busy: null, message: action.message };
+      return {
+        ...state,
+        busy: null,
+        message: action.message,
+        serviceUrl: action.serviceUrl ?? state.serviceUrl,
+      };
     case 'sign-in-settled':
       // Once the background reports a connection or the account to confirm, "finish signing in" is stale.
       return state.message?.key === 'signInPending' ? { ...state, message: null } : state;
@@ -76,15 +83,50 @@ export function permissionTarget(
   return pattern === null ? null : { url, pattern, origin: pattern.slice(0, -2) };
 }
 
-/** What the panel says once the background answered an action. */
-export function outcomeMessage(busy: Busy, state: ConnectionState): PanelMessage | null {
+/**
+ * What the panel says once the background answered an action. `shown` is the stored
+ * connection the status line shows: a problem it already states is not said twice.
+ */
+export function outcomeMessage(
+  busy: Busy,
+  state: ConnectionState,
+  shown: ConnectionState = state,
+): PanelMessage | null {
   if (busy === 'disconnect') return { kind: 'info', key: 'disconnected' };
   if (busy === 'cancel') return { kind: 'info', key: 'signInCancelled' };
   if (state.signInPending) return { kind: 'info', key: 'signInPending' };
   // Not connected yet, by design: the question about the account says what comes next.
   if (state.signInAccount) return null;
-  if (state.problem) return connectFailed(state.problem, state.serviceUrl);
-  return null;
+  if (!state.problem) return null;
+  if (connectionView(shown).kind !== 'none' && sameProblem(state.problem, shown.problem))
+    return null;
+  return connectFailed(state.problem, state.serviceUrl);
+}
+
+/** An attempt to connect that the background refused: its answer carries the attempt's problem, not the stored one. */
+export function isFailedAttempt(busy: Busy, answer: ConnectionState): boolean {
+  if (busy !== 'token' && busy !== 'sign-in' && busy !== 'confirm') return false;
+  return answer.problem !== null && !answer.signInPending && answer.signInAccount === null;
+}
+
+/** Problems with the address itself: the background kept the previous one, so the field keeps what was typed. */
+const ADDRESS_PROBLEMS = new Set([
+  'invalid-url',
+  'not-a-service',
+  'nothing-listening',
+  'certificate',
+  'timeout',
+  'unreachable',
+]);
+
+/** The address to show in the field after connecting: the one the background found the API at. */
+export function settledAddress(busy: Busy, answer: ConnectionState): string | undefined {
+  if (busy !== 'token' && busy !== 'sign-in') return undefined;
+  return ADDRESS_PROBLEMS.has(answer.problem?.code ?? '') ? undefined : answer.serviceUrl;
+}
+
+function sameProblem(a: ProblemLike, b: ProblemLike | null): boolean {
+  return b !== null && a.code === b.code && a.message === b.message;
 }
 
 /** What the panel says when an action failed before the background could answer. */
@@ -108,12 +150,6 @@ function connectFailed(problem: ProblemLike, serviceUrl: string): PanelMessage {
 
 export function messageText(message: PanelMessage): string {
   return message.detail === undefined ? t(message.key) : t(message.key, message.detail);
-}
-
-/** How the status line looks: connected, connected with a problem, or not connected. */
-export function connectionStatus(connection: ConnectionState): 'ok' | 'warn' | 'none' {
-  if (connection.user === null) return 'none';
-  return connection.problem === null ? 'ok' : 'warn';
 }
 
 /** An account as the user knows it: name and email, or whichever the service gave. */

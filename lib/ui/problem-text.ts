@@ -29,6 +29,10 @@ export function problemText(problem: ProblemLike, serviceUrl = ''): string {
   const status = problem.status;
   if (code === 'not-configured') return t('errorNotConnected');
   if (code === 'no-permission') return t('errorPermission', originOf(serviceUrl));
+  if (code === 'nothing-listening') return t('errorNothingListening', originOf(serviceUrl));
+  if (code === 'certificate') return t('errorCertificate');
+  if (code === 'not-a-service') return t('errorNotAService');
+  if (code === 'read-only') return t('errorReadOnly');
   if (code === 'unreachable' || code.includes('network'))
     return t('errorUnreachable', originOf(serviceUrl));
   if (code.includes('timeout')) return t('errorTimeout');

@@ -7,7 +7,7 @@ import type { ResponseOf } from '../messaging/requests';
  * as a window by the context menu's "Choose…", or as a tab in end-to-end tests, where the
  * active tab would be the popup itself).
  */
-function tabFromQuery(doc: Document): { tabId?: number } {
+export function tabFromQuery(doc: Document): { tabId?: number } {
   const tab = Number(new URLSearchParams(doc.location?.search ?? '').get('tab'));
   return Number.isSafeInteger(tab) && tab > 0 ? { tabId: tab } : {};
 }

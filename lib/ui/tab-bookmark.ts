@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { markdownLink } from '../clip-markdown/link';
+import { tabLinkLine } from '../clip-markdown/tab-link';
 
 export interface TabInfo {
   title: string;
@@ -9,7 +9,8 @@ export interface TabInfo {
 /**
  * The title and address of the tab being clipped, for when extraction cannot run there (the
  * browser's own pages, the PDF viewer, a store page): a bookmark can still be saved. Reading
- * them needs no permission beyond the `activeTab` grant of the toolbar click.
+ * them needs no permission beyond the `activeTab` grant of the toolbar click; null when the
+ * browser does not tell them.
  */
 export async function tabInfo(tabId: number | null): Promise<TabInfo | null> {
   try {
@@ -17,14 +18,14 @@ export async function tabInfo(tabId: number | null): Promise<TabInfo | null> {
       tabId !== null
         ? await browser.tabs.get(tabId)
         : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-    if (!tab?.url || !/^(https?|file|ftp):/i.test(tab.url)) return null;
+    if (!tab?.url) return null;
     return { title: tab.title?.trim() || tab.url, url: tab.url };
   } catch {
     return null;
   }
 }
 
-/** A bookmark's markdown: one link, its text safe inside `[ ]` (the text alone for an address Pageclip does not link, such as `file:`). */
+/** A bookmark's markdown: the tab as one link line (`lib/clip-markdown/tab-link.ts`). */
 export function bookmarkMarkdown(tab: TabInfo): string {
-  return `${markdownLink(tab.title, tab.url)}\n`;
+  return `${tabLinkLine(tab)}\n`;
 }

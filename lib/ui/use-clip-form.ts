@@ -2,7 +2,7 @@
  * Runs the clip form (`clip-form.ts`) in the popup: the extraction started before the first
  * render, re-extraction on a mode change, the bookmark fallback, draft autosave and Save.
  */
-import { useEffect, useReducer } from 'preact/hooks';
+import { useEffect, useReducer, useState } from 'preact/hooks';
 import { sendToBackground } from '../messaging/channel';
 import type { ClipMode } from '../extract/result';
 import type { PopupDraft } from '../messaging/clipping';
@@ -21,7 +21,8 @@ import { folderPath } from './folder-tree';
 import { t } from './i18n';
 import { tabInfo } from './tab-bookmark';
 import type { PopupData } from './use-popup-data';
-import { useSave } from './use-save';
+import { useSave, type SubmitInput } from './use-save';
+import { withKeptImages } from './keep-images';
 
 function failedExtraction(error: unknown): Extraction {
   return {
@@ -40,6 +41,8 @@ export function useClipForm(props: {
   data: PopupData;
   draft: PopupDraft | null;
   quickNote: string;
+  /** What else the clip carries (a template's properties, tags), read at the click. */
+  extra?: { current: (() => Partial<SubmitInput>) | null };
 }) {
   const { data } = props;
   const [state, dispatch] = useReducer(clipFormReducer, undefined, () =>
@@ -56,7 +59,7 @@ export function useClipForm(props: {
   /** Nothing to extract here: offer the tab as a bookmark so the click still saves something. */
   const offerBookmark = (answer: Extraction) => {
     if (answer.ok) return;
-    void tabInfo(answer.tabId).then((tab) => tab && dispatch({ type: 'fallback', tab }));
+    void tabInfo(answer.tabId).then((tab) => dispatch({ type: 'fallback', tab }));
   };
 
   useEffect(() => {
@@ -76,17 +79,26 @@ export function useClipForm(props: {
     // The extraction was started once, before the first render (entrypoints/popup/main.tsx).
   }, []);
 
-  const changeMode = (mode: ClipMode) => {
-    dispatch({ type: 'mode-requested', mode });
+  // Every extraction after the first: a mode the user chose, or Selection for selected text.
+  useEffect(() => {
+    const mode = state.wanted;
+    if (mode === null) return;
+    let alive = true;
     const tabId = state.extraction?.tabId ?? undefined;
     sendToBackground('tab.extract', { mode, tabId }).then(
       (answer) => {
+        if (!alive) return;
         dispatch({ type: 'mode-extracted', mode, answer });
         offerBookmark(answer);
       },
-      () => dispatch({ type: 'mode-failed' }),
+      () => alive && dispatch({ type: 'mode-failed', mode }),
     );
-  };
+    return () => {
+      alive = false;
+    };
+  }, [state.wanted]);
+
+  const changeMode = (mode: ClipMode) => dispatch({ type: 'mode-requested', mode });
 
   const key = clipKey(state);
   // Once in the outbox, the same clip is not sent twice by a second Enter (a new clip id
@@ -95,20 +107,34 @@ export function useClipForm(props: {
     state.submittedKey === key &&
     save.state.phase === 'submitted' &&
     save.state.entry.status !== 'failed';
-  const canSave = save.state.phase !== 'saving' && state.extraction !== null && !alreadySent;
+  // While the browser asks for image access, a second Save must not make a second clip.
+  const [deciding, setDeciding] = useState(false);
+  const canSave =
+    save.state.phase !== 'saving' && state.extraction !== null && !alreadySent && !deciding;
 
-  const submit = () => {
+  /** `keepImages`, when given, is called inside the click (it may ask for host access). */
+  const submit = (keepImages?: () => Promise<boolean>) => {
     if (!canSave) return;
     const invalid = clipInvalid(state);
     if (invalid !== null) return dispatch({ type: 'refused', reason: invalid });
     const byId = new Map(data.folders.map((f) => [f.id, f]));
     const folderName =
       state.folderId === null ? t('folderRoot') : (folderPath(state.folderId, byId).at(-1) ?? '');
-    const input = clipSubmission(state, crypto.randomUUID(), folderName);
+    const input = {
+      ...clipSubmission(state, crypto.randomUUID(), folderName, new Date()),
+      ...props.extra?.current?.(),
+    };
     // A draft write still waiting must not bring the draft back once the outbox holds the clip.
     autosave.cancel();
     dispatch({ type: 'submitted', key });
-    void save.submit(input).then((enqueued) => {
+    const decided = keepImages && input.write.kind === 'create-page' ? keepImages() : null;
+    if (decided) setDeciding(true);
+    const ready = decided
+      ? decided
+          .then((keep) => (keep ? withKeptImages(input) : input))
+          .finally(() => setDeciding(false))
+      : Promise.resolve(input);
+    void ready.then(save.submit).then((enqueued) => {
       if (enqueued) autosave.clear();
       else dispatch({ type: 'not-enqueued' });
     });

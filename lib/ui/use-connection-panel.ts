@@ -8,13 +8,15 @@ import { useEffect, useReducer } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { sendToBackground } from '../messaging/channel';
 import type { ConnectionState } from '../messaging/connection';
+import { connectionView } from './connection-view';
 import {
   connectionPanelReducer,
-  connectionStatus,
   failureMessage,
   initialConnectionPanel,
+  isFailedAttempt,
   outcomeMessage,
   permissionTarget,
+  settledAddress,
   PermissionDenied,
   type Busy,
 } from './connection-panel';
@@ -29,8 +31,16 @@ export function useConnectionPanel(
     dispatch({ type: 'started', busy });
     try {
       const answer = await action();
-      onChange(answer);
-      dispatch({ type: 'finished', message: outcomeMessage(busy, answer) });
+      // A failed attempt answers with its own problem; the status line shows what is stored.
+      const shown = isFailedAttempt(busy, answer)
+        ? await sendToBackground('connection.get', {})
+        : answer;
+      onChange(shown);
+      dispatch({
+        type: 'finished',
+        message: outcomeMessage(busy, answer, shown),
+        serviceUrl: settledAddress(busy, answer),
+      });
     } catch (error) {
       dispatch({ type: 'finished', message: failureMessage(error, state.serviceUrl) });
     }
@@ -45,13 +55,18 @@ export function useConnectionPanel(
         message: { kind: 'error', key: 'serviceUrlInvalid' },
       });
     void run(busy, async () => {
-      const granted = await browser.permissions.request({ origins: [target.pattern] });
+      // `webRequest` rides on the same prompt: it adds no warning of its own, and it only sees
+      // the origins granted, here the service's.
+      const granted = await browser.permissions.request({
+        permissions: ['webRequest'],
+        origins: [target.pattern],
+      });
       if (!granted) throw new PermissionDenied(target.origin);
       return connect(target.url);
     });
   };
 
-  const settled = connectionStatus(connection) === 'ok' || connection.signInAccount !== null;
+  const settled = connectionView(connection).kind === 'ok' || connection.signInAccount !== null;
   useEffect(() => {
     if (settled) dispatch({ type: 'sign-in-settled' });
   }, [settled]);

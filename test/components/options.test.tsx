@@ -59,7 +59,10 @@ describe('options page', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Connect with token' }));
     await screen.findByText('Connected as Demo (demo@pageclip.local)');
-    expect(request).toHaveBeenCalledWith({ origins: ['http://127.0.0.1:8787/*'] });
+    expect(request).toHaveBeenCalledWith({
+      permissions: ['webRequest'],
+      origins: ['http://127.0.0.1:8787/*'],
+    });
     expect(bg.callsOf('connection.connectToken')).toEqual([
       { serviceUrl: 'http://127.0.0.1:8787/api/v1', token: 'secret-token' },
     ]);
@@ -160,6 +163,7 @@ describe('options page', () => {
             operation: 'append',
             highlightTemplate: '> {{quote}}',
             inboxTitle: 'Inbox',
+            noteSource: true,
             ...data.clipDefaults,
           },
           pageLinkTemplate: data.pageLinkTemplate || '{origin}/view/pages/{id}',

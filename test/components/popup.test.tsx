@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { OutboxEntryView } from '../../lib/outbox/entry';
 import {
   article,
+  articleResult,
   BackgroundProblem,
   entry,
   FOLDER_READING,
@@ -91,7 +92,7 @@ describe('popup states', () => {
     fireEvent.click(screen.getByRole('button', { name: /Top level/ }));
     const tree = screen.getByRole('tree', { name: 'Folders' });
     fireEvent.click(within(tree).getByText('Work'));
-    fireEvent.input(screen.getByLabelText('Your note (added on top)'), {
+    fireEvent.input(screen.getByLabelText('Your note (before the article)'), {
       target: { value: 'Worth reading' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -149,9 +150,9 @@ describe('popup states', () => {
           status: 'failed',
           attempts: 1,
           lastError: {
-            status: 403,
-            code: 'insufficient_scope',
-            message: 'The token lacks the pages:write scope',
+            status: 500,
+            code: 'internal',
+            message: 'The service broke',
             retryable: false,
           },
         }),
@@ -164,11 +165,37 @@ describe('popup states', () => {
     });
     await ready();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText(/Not saved: the token lacks the “pages:write” permission/);
+    await screen.findByText(/Not saved: the service had a problem \(500\)/);
     expect(screen.getByText(/Your clip is kept/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText(/Saved to/);
     expect(bg.callsOf('outbox.retry')[0]?.id).toBe(bg.callsOf('clip.submit')[0]?.write.clipId);
+  });
+
+  it('offers Open settings, not Retry, for a write refused for a missing scope', async () => {
+    renderPopup({
+      'clip.submit': (data) =>
+        entry({
+          id: data.write.clipId,
+          write: data.write,
+          label: data.label,
+          status: 'failed',
+          attempts: 1,
+          lastError: {
+            status: 403,
+            code: 'insufficient_scope',
+            message: 'The token lacks the pages:write scope',
+            retryable: false,
+          },
+        }),
+    });
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Not saved: the token lacks the “pages:write” permission/);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    const openOptions = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue();
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(openOptions).toHaveBeenCalledTimes(1);
   });
 
   it('shows a failure of the background itself and keeps the form', async () => {
@@ -183,7 +210,7 @@ describe('popup states', () => {
     expect(screen.getByDisplayValue('How rivers shape valleys')).toBeTruthy();
   });
 
-  it('offers the tab as a bookmark when the page cannot be extracted', async () => {
+  it('says plainly that a page cannot be read and offers the tab as a bookmark', async () => {
     const { bg } = renderPopup({
       'tab.extract': async () => {
         const tab = await fakeBrowser.tabs.create({
@@ -197,20 +224,90 @@ describe('popup states', () => {
       },
       'clip.submit': (data) => savedEntry(data.write, data.label),
     });
-    await screen.findByText(/This page could not be read: Cannot access a PDF viewer/);
+    await screen.findByText("Pageclip can't read this page");
+    await screen.findByText("The browser's PDF viewer is closed to extensions.");
+    expect(screen.queryByText(/Cannot access/)).toBeNull();
     await waitFor(() =>
       expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(
         'https://example.com/report (final).pdf',
       ),
     );
-    expect((screen.getByLabelText('Bookmark') as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      screen.getByText('https://example.com/report (final).pdf', { selector: '.bookmark-address' }),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Markdown')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save bookmark' }));
     await screen.findByText(/Saved to/);
     expect(bg.callsOf('clip.submit')[0]?.write).toMatchObject({
       kind: 'create-page',
       markdown:
         '[https://example.com/report (final).pdf](https://example.com/report%20%28final%29.pdf)\n',
     });
+  });
+
+  it('keeps the address of a browser page in its bookmark, and says when there is none', async () => {
+    const { bg } = renderPopup({
+      'tab.extract': async () => {
+        const tab = await fakeBrowser.tabs.create({ url: 'chrome://version/' });
+        return {
+          ok: false,
+          tabId: tab.id ?? null,
+          problem: { code: 'other', message: 'Cannot access a chrome:// URL', status: null },
+        };
+      },
+      'clip.submit': (data) => savedEntry(data.write, data.label),
+    });
+    await screen.findByText('Browsers keep their own pages closed to extensions.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save bookmark' }));
+    await screen.findByText(/Saved to/);
+    expect(bg.callsOf('clip.submit')[0]?.write).toMatchObject({
+      kind: 'create-page',
+      title: 'chrome://version/',
+      markdown: 'chrome://version/: `chrome://version/`\n',
+    });
+    cleanup();
+
+    renderPopup({
+      'tab.extract': () => ({
+        ok: false,
+        tabId: 123456,
+        problem: { code: 'other', message: 'No tab with id', status: null },
+      }),
+    });
+    await screen.findByText('Its address cannot be read either, so there is nothing to save.');
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
+  });
+
+  it('opens in Selection mode when text is selected on the page, and saves only the selection', async () => {
+    const { bg } = renderPopup({
+      'tab.extract': (data) =>
+        data.mode === 'selection'
+          ? article({
+              selectionAvailable: true,
+              result: { ...articleResult(), mode: 'selection', body: 'Only the chosen words.' },
+            })
+          : article({ selectionAvailable: true }),
+      'clip.submit': (data) => savedEntry(data.write, data.label),
+    });
+    await ready();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Markdown') as HTMLTextAreaElement).value).toBe(
+        'Only the chosen words.',
+      ),
+    );
+    expect((screen.getByLabelText('Selection') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Saved to/);
+    const write = bg.callsOf('clip.submit')[0]?.write;
+    expect(write?.kind === 'create-page' && write.markdown).toMatch(/Only the chosen words\.\n?$/);
+    expect(write?.kind === 'create-page' && write.markdown).not.toMatch(/Rivers carve/);
+    // The user can still switch back.
+    fireEvent.click(screen.getByLabelText('Article'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Markdown') as HTMLTextAreaElement).value).toBe(
+        'Rivers carve valleys over time.',
+      ),
+    );
   });
 
   it('names an untitled page by its address, so it can be saved at once', async () => {
@@ -238,7 +335,7 @@ describe('keyboard', () => {
   it('saves with Enter in the title and Ctrl+Enter in a text area, not plain Enter there', async () => {
     const { bg } = renderPopup({ 'clip.submit': (data) => savedEntry(data.write, data.label) });
     await ready();
-    fireEvent.keyDown(screen.getByLabelText('Your note (added on top)'), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByLabelText('Your note (before the article)'), { key: 'Enter' });
     expect(bg.callsOf('clip.submit')).toHaveLength(0);
     fireEvent.keyDown(screen.getByLabelText('Title'), { key: 'Enter' });
     await waitFor(() => expect(bg.callsOf('clip.submit')).toHaveLength(1));
@@ -327,8 +424,10 @@ describe('destination', () => {
       kind: 'add-to-page',
       pageId: PAGE_JOURNAL,
       operation: 'prepend',
-      content:
-        '## [How rivers shape valleys](https://example.com/rivers)\n\nRivers carve valleys over time.',
+      // A section: the linked heading, the site and today's date, then the article.
+      content: expect.stringMatching(
+        /^## \[How rivers shape valleys\]\(https:\/\/example\.com\/rivers\)\n\n\*example\.com · \d{4}-\d\d-\d\d\*\n\nRivers carve valleys over time\.$/,
+      ),
     });
   });
 
@@ -417,9 +516,22 @@ describe('untrusted page content', () => {
 });
 
 describe('quick note', () => {
-  it('appends the note to the Inbox page of the last folder', async () => {
+  it('adds the note to the one Inbox, not to the last folder used', async () => {
     const { bg } = renderPopup(
-      { 'clip.submit': (data) => savedEntry(data.write, data.label) },
+      {
+        'note.submit': (data) =>
+          savedEntry(
+            {
+              kind: 'add-to-titled-page',
+              clipId: data.clipId,
+              title: 'Inbox',
+              parentId: null,
+              operation: 'append',
+              content: data.text,
+            },
+            'Inbox',
+          ),
+      },
       (bg) => {
         bg.state.recent = {
           folders: [],
@@ -431,18 +543,15 @@ describe('quick note', () => {
     await ready();
     fireEvent.click(screen.getByRole('tab', { name: 'Quick note' }));
     const panel = screen.getByRole('tabpanel', { name: 'Quick note' });
+    await within(panel).findByText(/Goes to “Inbox” at the top level, made with the first note/);
+    expect(within(panel).queryByLabelText('Page title')).toBeNull();
     fireEvent.input(within(panel).getByLabelText('Quick note'), {
       target: { value: 'Call the plumber' },
     });
     fireEvent.keyDown(within(panel).getByLabelText('Quick note'), { key: 'Enter', metaKey: true });
     await within(panel).findByText(/Saved to “Inbox”/);
-    expect(bg.callsOf('clip.submit')[0]?.write).toMatchObject({
-      kind: 'add-to-titled-page',
-      title: 'Inbox',
-      parentId: FOLDER_WORK,
-      operation: 'append',
-      content: 'Call the plumber',
-    });
+    expect(bg.callsOf('note.submit')[0]).toMatchObject({ text: 'Call the plumber' });
+    expect(bg.callsOf('clip.submit')).toEqual([]);
   });
 
   it('saves the note as a new page when asked', async () => {
@@ -467,7 +576,7 @@ describe('quick note', () => {
 });
 
 describe('outbox section', () => {
-  it('lists failed and queued clips with retry, and discards only on the second click', async () => {
+  it('lists failed and waiting clips in two groups with retry, and discards only on the second click', async () => {
     const failed = entry({
       label: 'Old clip',
       status: 'failed',
@@ -481,7 +590,14 @@ describe('outbox section', () => {
       },
     );
     await ready();
-    const section = screen.getByRole('region', { name: 'Waiting to be saved (2)' });
+    // Failed and waiting clips are two groups: only the failed one needs the user.
+    expect(
+      within(screen.getByRole('region', { name: 'Waiting to be saved (1)' })).getByText(
+        'Waiting clip',
+      ),
+    ).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Failed — needs you (1)' });
+    expect(within(section).queryByText('Waiting clip')).toBeNull();
     expect(within(section).getByText('the page or folder no longer exists')).toBeTruthy();
     const item = within(section).getByText('Old clip').closest('li')!;
     fireEvent.click(within(item).getByRole('button', { name: 'Retry' }));
@@ -549,7 +665,7 @@ describe('draft', () => {
   it('keeps edits in the background session draft and restores them on the next open', async () => {
     const first = renderPopup();
     await ready();
-    fireEvent.input(screen.getByLabelText('Your note (added on top)'), {
+    fireEvent.input(screen.getByLabelText('Your note (before the article)'), {
       target: { value: 'half-written thought' },
     });
     await waitFor(() => expect(first.bg.callsOf('draft.set').length).toBeGreaterThan(0), {
@@ -588,7 +704,9 @@ describe('draft after saving', () => {
     fireEvent.input(screen.getByLabelText('Title'), { target: { value: 'Not lost' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(/Not saved: storage full/);
-    fireEvent.input(screen.getByLabelText('Your note (added on top)'), { target: { value: 'x' } });
+    fireEvent.input(screen.getByLabelText('Your note (before the article)'), {
+      target: { value: 'x' },
+    });
     await waitFor(() => expect(bg.callsOf('draft.set').at(-1)?.draft?.title).toBe('Not lost'));
   });
 });
@@ -631,6 +749,7 @@ describe('highlight from the context menu', () => {
       pageId: PAGE_JOURNAL,
       operation: 'append',
       content: pending.content,
+      highlights: [{ quote: pending.quote, content: pending.content }],
     });
   });
 

@@ -16,6 +16,8 @@ import {
 const FOLDER = '11111111-1111-4111-8111-111111111111';
 const OTHER_FOLDER = '22222222-2222-4222-8222-222222222222';
 const PAGE = '44444444-4444-4444-8444-444444444444';
+/** Local time, as the section's date is the user's calendar day. */
+const NOW = new Date(2026, 10, 24, 9, 41);
 const CLIP = '99999999-9999-4999-8999-999999999999';
 
 const start: ClipFormStart = {
@@ -109,6 +111,19 @@ describe('the clip form', () => {
     expect(state.body).toBe('Rivers carve valleys over time.');
   });
 
+  it('fills the title when only the note was typed before the extraction arrived', () => {
+    const state = run(
+      initialClipForm(start),
+      { type: 'edited', field: 'note', value: 'Worth rereading.' },
+      { type: 'extracted', answer: article(), draft: null },
+    );
+    expect(state).toMatchObject({
+      title: 'How rivers shape valleys',
+      note: 'Worth rereading.',
+      edited: true,
+    });
+  });
+
   it('brings back a draft of the same page, and ignores one of another page', () => {
     const draft = {
       url: 'https://example.com/rivers',
@@ -178,7 +193,70 @@ describe('the clip form', () => {
       },
     );
     expect(run(renamed, { type: 'mode-extracted', mode: 'full', answer: full }).title).toBe('Mine');
-    expect(run(asked, { type: 'mode-failed' })).toMatchObject({ mode: 'full', extracting: false });
+    expect(run(asked, { type: 'mode-failed', mode: 'full' })).toMatchObject({
+      mode: 'full',
+      extracting: false,
+      wanted: null,
+    });
+    // The answer for a mode the user already left behind changes nothing.
+    const changed = run(asked, { type: 'mode-requested', mode: 'bookmark' });
+    expect(run(changed, { type: 'mode-extracted', mode: 'full', answer: full })).toBe(changed);
+    expect(run(changed, { type: 'mode-failed', mode: 'full' })).toBe(changed);
+  });
+
+  it('chooses Selection when the page has selected text, and the user can still switch', () => {
+    const withSelection = { ...article(), selectionAvailable: true } as Extraction;
+    const opened = run(initialClipForm(start), {
+      type: 'extracted',
+      answer: withSelection,
+      draft: null,
+    });
+    expect(opened).toMatchObject({
+      mode: 'selection',
+      wanted: 'selection',
+      extracting: true,
+      title: 'How rivers shape valleys',
+      body: '',
+    });
+    const selected = article({ body: 'Only the chosen words.' });
+    const chosen = { ...selected, selectionAvailable: true } as Extraction;
+    if (chosen.ok) chosen.result.mode = 'selection';
+    const shown = run(opened, { type: 'mode-extracted', mode: 'selection', answer: chosen });
+    expect(shown).toMatchObject({
+      mode: 'selection',
+      wanted: null,
+      extracting: false,
+      body: 'Only the chosen words.',
+    });
+    const switched = run(shown, { type: 'mode-requested', mode: 'article' });
+    expect(switched).toMatchObject({ mode: 'article', wanted: 'article' });
+    expect(
+      run(switched, { type: 'mode-extracted', mode: 'article', answer: withSelection }),
+    ).toMatchObject({ mode: 'article', wanted: null, body: 'Rivers carve valleys over time.' });
+
+    // Without a selection, or already in Selection, nothing more is asked for.
+    expect(
+      run(initialClipForm(start), { type: 'extracted', answer: article(), draft: null }),
+    ).toMatchObject({ mode: 'article', wanted: null, extracting: false });
+    expect(
+      run(initialClipForm(start), { type: 'extracted', answer: chosen, draft: null }),
+    ).toMatchObject({ mode: 'selection', wanted: null, body: 'Only the chosen words.' });
+  });
+
+  it('keeps the mode of a draft of the same page even with text selected', () => {
+    const withSelection = { ...article(), selectionAvailable: true } as Extraction;
+    const draft = {
+      url: 'https://example.com/rivers',
+      title: 'Draft title',
+      mode: 'full' as const,
+      note: '',
+      body: 'draft body',
+      quickNote: '',
+      savedAt: 1,
+    };
+    expect(
+      run(initialClipForm(start), { type: 'extracted', answer: withSelection, draft }),
+    ).toMatchObject({ mode: 'full', wanted: null, body: 'draft body' });
   });
 
   it('drops a chosen page when another folder is chosen', () => {
@@ -217,7 +295,7 @@ describe('the clip form', () => {
       { type: 'edited', field: 'note', value: '  why I kept this  ' },
       { type: 'folder-chosen', folderId: FOLDER },
     );
-    expect(clipSubmission(state, CLIP, 'Work')).toEqual({
+    expect(clipSubmission(state, CLIP, 'Work', NOW)).toEqual({
       write: {
         kind: 'create-page',
         clipId: CLIP,
@@ -237,16 +315,16 @@ describe('the clip form', () => {
         page: { id: PAGE, title: 'Journal', parentId: FOLDER, updatedAt: null },
       },
       { type: 'operation-chosen', operation: 'prepend' },
-      { type: 'edited', field: 'note', value: '' },
     );
-    expect(clipSubmission(addition, CLIP, 'Work')).toEqual({
+    // The note belongs to the appended section, under its heading and source line.
+    expect(clipSubmission(addition, CLIP, 'Work', NOW)).toEqual({
       write: {
         kind: 'add-to-page',
         clipId: CLIP,
         pageId: PAGE,
         operation: 'prepend',
         content:
-          '## [How rivers shape valleys](https://example.com/rivers)\n\nRivers carve valleys over time.',
+          '## [How rivers shape valleys](https://example.com/rivers)\n\n*example.com · 2026-11-24*\n\nwhy I kept this\n\nRivers carve valleys over time.',
       },
       label: 'Journal',
       note: undefined,

@@ -5,13 +5,13 @@ import { MessageError } from '../../lib/messaging/channel';
 import {
   accountLabel,
   connectionPanelReducer,
-  connectionStatus,
   failureMessage,
   initialConnectionPanel,
   messageText,
   outcomeMessage,
   permissionTarget,
   PermissionDenied,
+  settledAddress,
 } from '../../lib/ui/connection-panel';
 import { installI18n } from './fake-i18n';
 
@@ -23,11 +23,18 @@ const none: ConnectionState = {
   permissionGranted: true,
   hasToken: false,
   user: null,
+  writeAccess: 'unknown',
   problem: { code: 'not-configured', message: 'no token', status: null },
   signInPending: false,
   signInAccount: null,
 };
-const connected: ConnectionState = { ...none, hasToken: true, user: demo, problem: null };
+const connected: ConnectionState = {
+  ...none,
+  hasToken: true,
+  user: demo,
+  writeAccess: 'write',
+  problem: null,
+};
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -107,13 +114,24 @@ describe('the connection panel', () => {
     expect(accountLabel(demo)).toBe('Demo (demo@pageclip.local)');
     expect(accountLabel({ id: 'u2', email: 'a@b.example', name: null })).toBe('a@b.example');
     expect(accountLabel({ id: 'u3', email: null, name: null })).toBe('u3');
-    expect(connectionStatus(none)).toBe('none');
-    expect(connectionStatus(connected)).toBe('ok');
-    expect(
-      connectionStatus({
-        ...connected,
-        problem: { code: 'unreachable', message: '', status: null },
-      }),
-    ).toBe('warn');
+  });
+
+  it('says a problem the status line already states only once, and shows the address the API was found at', () => {
+    const refused = {
+      ...connected,
+      problem: { code: 'unauthenticated' as const, message: 'revoked', status: 401 },
+    };
+    // Check again: the answer is the stored state, which the status line shows.
+    expect(outcomeMessage('check', refused, refused)).toBeNull();
+    // A pasted token refused while another one is stored: said in the message slot.
+    expect(outcomeMessage('token', refused, connected)?.key).toBe('connectFailed');
+    const bare = { ...connected, serviceUrl: 'http://127.0.0.1:8787/api/v1' };
+    expect(settledAddress('token', bare)).toBe('http://127.0.0.1:8787/api/v1');
+    const refusedAddress = {
+      ...none,
+      problem: { code: 'nothing-listening' as const, message: 'x', status: null },
+    };
+    expect(settledAddress('token', refusedAddress)).toBeUndefined();
+    expect(settledAddress('check', bare)).toBeUndefined();
   });
 });

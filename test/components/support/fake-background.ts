@@ -40,11 +40,31 @@ export function connectedState(overrides: Partial<ConnectionState> = {}): Connec
     permissionGranted: true,
     hasToken: true,
     user: { id: 'u1', email: 'demo@pageclip.local', name: 'Demo' },
+    writeAccess: 'write',
     problem: null,
     signInPending: false,
     signInAccount: null,
     ...overrides,
   };
+}
+
+/** The extraction of the test article, as the extractor returns it. */
+export function articleResult(): Extract<ResponseOf<'tab.extract'>, { ok: true }>['result'] {
+  return {
+    mode: 'article',
+    title: 'How rivers shape valleys',
+    byline: 'A. Writer',
+    siteName: 'Example',
+    published: null,
+    excerpt: null,
+    lang: 'en',
+    wordCount: 6,
+    url: 'https://example.com/rivers',
+    isProbablyArticle: true,
+    frontmatter: { title: 'How rivers shape valleys' },
+    body: 'Rivers carve valleys over time.',
+    markdown: '---\ntitle: How rivers shape valleys\n---\nRivers carve valleys over time.',
+  } as Extract<ResponseOf<'tab.extract'>, { ok: true }>['result'];
 }
 
 export function article(
@@ -54,21 +74,7 @@ export function article(
     ok: true,
     tabId: 7,
     selectionAvailable: false,
-    result: {
-      mode: 'article',
-      title: 'How rivers shape valleys',
-      byline: 'A. Writer',
-      siteName: 'Example',
-      published: null,
-      excerpt: null,
-      lang: 'en',
-      wordCount: 6,
-      url: 'https://example.com/rivers',
-      isProbablyArticle: true,
-      frontmatter: { title: 'How rivers shape valleys' },
-      body: 'Rivers carve valleys over time.',
-      markdown: '---\ntitle: How rivers shape valleys\n---\nRivers carve valleys over time.',
-    },
+    result: articleResult(),
     ...overrides,
   } as ResponseOf<'tab.extract'>;
 }
@@ -86,6 +92,7 @@ export function entry(overrides: Partial<OutboxEntryView> = {}): OutboxEntryView
     result: null,
     label: 'Queued page',
     replayWindowWarning: false,
+    previousConnection: false,
     ...overrides,
   };
 }
@@ -158,14 +165,23 @@ export function installFakeBackground(handlers: Handlers = {}): FakeBackground {
         operation: 'append',
         highlightTemplate: '> {{quote}}',
         inboxTitle: 'Inbox',
+        noteSource: true,
       },
       pageLinkTemplate: '{origin}/view/pages/{id}',
+    }),
+    'inbox.get': () => ({
+      pageId: null,
+      title: 'Inbox',
+      parentId: null,
+      folderPath: [],
+      chosen: false,
     }),
     'outbox.list': () => ({ entries: state.outbox }),
     'highlight.pending': () => ({ pending: null }),
     'draft.get': () => ({ draft: null }),
     'draft.set': () => ({ ok: true as const }),
     'tab.extract': () => article(),
+    'known.lookup': () => ({ clip: null }),
   };
   const all: Handlers = { ...defaults, ...handlers };
   const calls: FakeBackground['calls'] = [];

@@ -9,6 +9,21 @@ import { installFakeBackground, type FakeBackground, type Handlers } from './fak
 /** Resets fakeBrowser, installs i18n and a fake background, then renders the popup as main.tsx does. */
 export function renderPopup(handlers: Handlers = {}, setup?: (bg: FakeBackground) => void) {
   fakeBrowser.reset();
+  return mountPopup(handlers, setup);
+}
+
+/**
+ * The popup opened for one tab (`popup.html?tab=ID`, as the "Choose…" window is), whose
+ * address the browser reports. Undo the address with `history.replaceState(null, '', '/')`.
+ */
+export async function renderPopupOnTab(url: string, handlers: Handlers = {}) {
+  fakeBrowser.reset();
+  const tab = await fakeBrowser.tabs.create({ url });
+  history.replaceState(null, '', `?tab=${tab.id}`);
+  return mountPopup(handlers);
+}
+
+function mountPopup(handlers: Handlers, setup?: (bg: FakeBackground) => void) {
   delete document.documentElement.dataset.ready;
   installI18n('en');
   const openOptionsPage = vi.fn(async () => undefined);

@@ -1,0 +1,80 @@
+/**
+ * "Keep images" in the popup's clip form: the per-clip choice (its default from the options),
+ * the image hosts the clip needs access to, and the permission request made inside the Save
+ * click (a browser prompt needs the user's gesture; docs/architecture.md, "Kept images").
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { imageOriginPatterns, selectImages } from '../images/select';
+import type { Target } from './compose';
+
+export interface KeepImages {
+  on: boolean;
+  setOn(on: boolean): void;
+  /** Images the clip would keep (distinct addresses). */
+  count: number;
+  /** Host patterns Pageclip does not hold yet, asked for at Save. */
+  missing: string[];
+  /** The option applies: a new page with images (appends keep remote links). */
+  applies: boolean;
+  /** The last Save asked for access and was refused: that clip keeps remote links. */
+  denied: boolean;
+  /**
+   * Call synchronously in the Save click: resolves whether this clip keeps its images, after
+   * the browser's prompt when hosts are missing.
+   */
+  decide(): Promise<boolean>;
+}
+
+/** The host of a pattern (`https://cdn.example/*` → `cdn.example`), for the hint. */
+export const patternHost = (pattern: string): string =>
+  pattern.replace(/^[a-z]+:\/\//, '').replace(/\/\*$/, '');
+
+export function useKeepImages(defaultOn: boolean, body: string, target: Target): KeepImages {
+  const [on, setOn] = useState(defaultOn);
+  const [denied, setDenied] = useState(false);
+  const count = useMemo(() => selectImages(body).candidates.length, [body]);
+  const patterns = useMemo(() => imageOriginPatterns(body), [body]);
+  const [missing, setMissing] = useState<string[]>([]);
+
+  useEffect(() => {
+    let alive = true;
+    void Promise.all(
+      patterns.map(async (origin) => {
+        try {
+          return (await browser.permissions.contains({ origins: [origin] })) ? null : origin;
+        } catch {
+          return origin;
+        }
+      }),
+    ).then((list) => alive && setMissing(list.filter((p): p is string => p !== null)));
+    return () => {
+      alive = false;
+    };
+  }, [patterns]);
+
+  const applies = target === 'new' && count > 0;
+  const decide = (): Promise<boolean> => {
+    if (!on || !applies) return Promise.resolve(false);
+    if (patterns.length === 0) return Promise.resolve(true); // only data: images
+    // Asked for every host the clip uses: the browser prompts only for those not yet granted.
+    return Promise.resolve(browser.permissions.request({ origins: patterns })).then(
+      (granted) => {
+        setDenied(!granted);
+        if (granted) setMissing([]);
+        return true; // without access delivery keeps those images as links and names them
+      },
+      () => {
+        setDenied(true);
+        return true;
+      },
+    );
+  };
+  return { on, setOn, count, missing, applies, denied, decide };
+}
+
+/** The submission with its images kept (a new page only: an addition keeps remote links). */
+export function withKeptImages<T extends { write: { kind: string } }>(input: T): T {
+  if (input.write.kind !== 'create-page') return input;
+  return { ...input, write: { ...input.write, keepImages: true } };
+}
