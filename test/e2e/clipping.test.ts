@@ -6,9 +6,13 @@
  * the background's handlers with the arguments Chrome would pass (docs/development.md,
  * "End-to-end tests in Chromium").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../lib/api';
 import { LAUNCH_TIMEOUT_MS, articleHtml, launchExtension, type ExtensionHarness } from './harness';
+import { E2E_TEST_TIMEOUT_MS, waitSettled } from './waits';
+
+// Each test waits for conditions up to a generous limit (./waits.ts); its timeout leaves room.
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 let api: ApiClient;
@@ -59,16 +63,17 @@ async function openArticle(
   return { url, tabId };
 }
 
-async function waitSaved(id: string, timeoutMs = 10_000) {
-  return h.send('outbox.wait', { id, timeoutMs });
+async function waitSaved(id: string) {
+  return waitSettled(h, id);
 }
 
 describe('context menu and commands', () => {
-  it('declares the three commands', async () => {
+  it('declares the four commands', async () => {
     const commands = await h.background(async (pc) => pc.browser.commands.getAll());
     expect(commands.map((c) => c.name).sort()).toEqual([
       '_execute_action',
       'append-selection',
+      'highlighter',
       'quick-clip',
     ]);
     expect(commands.find((c) => c.name === 'quick-clip')?.description).toMatch(/\S/);
@@ -293,13 +298,14 @@ describe('failures the user can act on', () => {
       await h.service.restart();
     }
     await h.send('outbox.retry', { id: id! }).catch(() => undefined);
-    expect((await waitSaved(id!, 15_000)).status).toBe('saved');
+    expect((await waitSaved(id!)).status).toBe('saved');
     expect(await api.resolvePages({ title: 'Written while down' })).toHaveLength(1);
   });
 
   it('explains a read-only token: the write fails naming the missing scope, and is kept', async () => {
     const state = await h.connect({ scopes: ['pages:read'] });
-    expect(state.problem).toBeNull();
+    // Found when connecting, before any write.
+    expect(state.problem?.code).toBe('read-only');
     const entry = await h.send('clip.submit', {
       write: {
         kind: 'create-page',
@@ -314,12 +320,15 @@ describe('failures the user can act on', () => {
     expect(entry.status).toBe('failed');
     expect(entry.lastError?.status).toBe(403);
     const after = await h.send('connection.get', {});
-    expect(after.problem?.code).toBe('insufficient-scope');
     expect(after.problem?.message).toContain('pages:write');
-    // Nothing dropped: the entry waits for retry, edit or discard.
+    // Nothing dropped: the entry waits for the user's Retry, edit or discard.
     expect((await h.send('outbox.list', {})).entries.some((e) => e.id === entry.id)).toBe(true);
-    // Reconnecting with a token that may write sends it again.
+    // A token that may write does not send it by itself; Retry all does, once.
     await h.connect();
+    const kept = (await h.send('outbox.list', {})).entries.find((e) => e.id === entry.id);
+    expect(kept).toMatchObject({ status: 'failed', previousConnection: true });
+    expect(await api.resolvePages({ title: 'Not allowed' })).toHaveLength(0);
+    await h.send('outbox.retryPreviousConnection', {});
     expect((await waitSaved(entry.id)).status).toBe('saved');
     expect(await api.resolvePages({ title: 'Not allowed' })).toHaveLength(1);
     expect((await h.send('connection.get', {})).problem).toBeNull();

@@ -190,7 +190,7 @@ async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
   const isOurs = (w: Worker) => w.url().endsWith('/background.js');
   const existing = context.serviceWorkers().find(isOurs);
   if (existing) return existing;
-  return context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 15_000 });
+  return context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 60_000 });
 }
 
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
@@ -286,7 +286,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
           }
         });
         await cdp.send('ServiceWorker.enable');
-        const deadline = Date.now() + 10_000;
+        const deadline = Date.now() + 30_000;
         const running = () =>
           [...versions].filter(([, status]) => status !== 'stopped').map(([id]) => id);
         while (versions.size === 0 && Date.now() < deadline)

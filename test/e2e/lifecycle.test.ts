@@ -3,9 +3,13 @@
  * stopped service worker and a browser restart on the same profile, and is delivered once the
  * service is back. Also exercises the harness helpers the outbox chaos test relies on.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../lib/api';
 import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
+import { E2E_TEST_TIMEOUT_MS, waitSettled } from './waits';
+
+// Each test waits for conditions up to a generous limit (./waits.ts); its timeout leaves room.
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 let api: ApiClient;
@@ -58,7 +62,7 @@ describe('worker lifecycle', () => {
       await h.service.restart();
     }
     await h.send('outbox.retry', { id: clipId }).catch(() => undefined);
-    const saved = await h.send('outbox.wait', { id: clipId, timeoutMs: 15_000 });
+    const saved = await waitSettled(h, clipId);
     expect(saved.status).toBe('saved');
     expect(await api.resolvePages({ title: 'Survivor' })).toHaveLength(1);
   });

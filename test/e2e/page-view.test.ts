@@ -5,9 +5,13 @@
  * (docs/api.md, "Page view"). Writes the page-view screenshot used in the README.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from './harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
 import { openPopupOn, screenshot, serviceApi } from './ui-support';
+import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
+
+// Each test waits for conditions up to a generous limit (./waits.ts); its timeout leaves room.
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 let api: Awaited<ReturnType<typeof serviceApi>>;
@@ -30,7 +34,7 @@ beforeAll(async () => {
   api = await serviceApi(h);
   // Connected with a token: the browser itself holds no session with the service.
   await h.connect();
-});
+}, LAUNCH_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
 });
@@ -40,7 +44,7 @@ async function clipAndOpen(path: string): Promise<{ view: Page; pageId: string }
   const url = h.pages.add(path, ARTICLE);
   const { popup, article } = await openPopupOn(h, url);
   await popup.getByRole('button', { name: 'Save', exact: true }).click();
-  await popup.getByText(`Saved to “${TITLE}”.`).waitFor({ timeout: 30_000 });
+  await popup.getByText(`Saved to “${TITLE}”.`).waitFor({ timeout: CONDITION_TIMEOUT_MS });
   const link = popup.getByRole('link', { name: 'Open page' });
   const href = (await link.getAttribute('href')) ?? '';
   const pageId = /\/view\/pages\/([0-9a-f-]{36})$/.exec(href)?.[1] ?? '';

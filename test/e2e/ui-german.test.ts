@@ -3,7 +3,7 @@
  * the popup and the options page come up in German without a line of English.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleHtml, launchExtension, type ExtensionHarness } from './harness';
+import { articleHtml, LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
 import { openPopupOn, screenshot } from './ui-support';
 
 let h: ExtensionHarness;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   process.env.LANG = 'de_DE.UTF-8';
   h = await launchExtension({ args: ['--lang=de'] });
   await h.connect();
-});
+}, LAUNCH_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
   for (const [key, value] of Object.entries(saved)) {

@@ -5,15 +5,19 @@
  * rejected token explained plainly, and disconnecting. Writes the options-page screenshots
  * used in the README.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from './harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
 import { screenshot } from './ui-support';
+import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
+
+// Each test waits for conditions up to a generous limit (./waits.ts); its timeout leaves room.
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 
 beforeAll(async () => {
   h = await launchExtension();
-});
+}, LAUNCH_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
 });
@@ -77,13 +81,13 @@ describe('the options page', () => {
     await signIn.click('button[type=submit], input[type=submit]');
     // The background pushes `connection-changed`; the page asks without a reload.
     const question = page.getByRole('group', { name: 'Connect this account?' });
-    await question.waitFor({ timeout: 15_000 });
+    await question.waitFor({ timeout: CONDITION_TIMEOUT_MS });
     expect(await question.textContent()).toMatch(/signed in as .*\(demo@pageclip\.local\)/);
     await page.getByText('Finish signing in').waitFor({ state: 'detached' });
     expect((await h.send('connection.get', {})).hasToken).toBe(false);
     await screenshot(page, 'options-sign-in-confirm');
     await page.getByRole('button', { name: 'Connect this account' }).click();
-    await page.locator('.connection-status.ok').waitFor({ timeout: 15_000 });
+    await page.locator('.connection-status.ok').waitFor({ timeout: CONDITION_TIMEOUT_MS });
     expect(await page.locator('.connection-status').textContent()).toContain(h.service.demo.email);
     expect(await page.getByText('Finish signing in').count()).toBe(0);
     await page.close();

@@ -153,7 +153,7 @@ describe('least privilege in the shipped manifests', () => {
       const m = read(dist);
       expect(m.manifest_version).toBe(3);
       expect(m.permissions).toEqual(PERMISSIONS);
-      expect(m.optional_permissions).toBeUndefined();
+      expect(m.optional_permissions).toEqual(['tabs', 'webRequest']);
       expect(m.host_permissions).toBeUndefined();
       expect(m.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
       expect(JSON.stringify(m)).not.toContain('<all_urls>');
