@@ -11,7 +11,8 @@ import { linkedomDocument } from '../../scripts/working-document';
 // test/fixtures/extract/sites/<case>.html (pages we wrote after the sites' real markup) must
 // extract to exactly <case>.md, and be handled by the extractor its `<!-- site: … -->` comment
 // names ("none" for a page that must fall back to the general pipeline). The URL comes from
-// `<!-- url: … -->`. UPDATE_GOLDEN=1 rewrites the .md files; review every change by eye. Each
+// `<!-- url: … -->`. UPDATE_GOLDEN=1 writes the .md files (a new case's too); review every
+// change by eye. Without it a missing .md fails the case: a golden never writes itself. Each
 // case runs in the page's own DOM (jsdom here, the browser in the extension) and in linkedom.
 
 const DIR = join(import.meta.dirname, '../fixtures/extract/sites');
@@ -61,9 +62,10 @@ describe('site extractor golden fixtures', () => {
         extract(parseHtml(html, url), url, { now: NOW, tags: ['clipped'], workingDocument }),
       );
       const expectedPath = join(DIR, `${name}.md`);
-      if (process.env.UPDATE_GOLDEN === '1' || !existsSync(expectedPath)) {
-        writeFileSync(expectedPath, result.markdown);
-      }
+      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(expectedPath, result.markdown);
+      expect(existsSync(expectedPath), `${name}.md is missing (UPDATE_GOLDEN=1 writes it)`).toBe(
+        true,
+      );
       expect(result.markdown).toBe(readFileSync(expectedPath, 'utf8'));
     });
   }
