@@ -2,25 +2,35 @@
  * The note a clip with kept images is imported as, and the repair after the import: the pure
  * text rules of "Keep images" (docs/architecture.md, "Kept images").
  */
+import { cleanTitle } from '../../contract/titles';
 import { escapeLinkUrl } from '../extract/link-url';
 import type { CollectedImages } from './collect';
 import { findImageEmbeds, replaceEmbeds } from './embeds';
 import type { ImageSelection } from './select';
 
 /**
- * The note's file name without `.md`: the title with path separators and control characters
- * replaced (the import makes folders of `/`), at most 200 characters. The page is renamed to
- * the real title afterwards when they differ.
+ * The note's file name without `.md`: the title cleaned as the service cleans titles (so the
+ * imported page is found again under exactly this title, as the service stores it), with path
+ * separators replaced (the import makes folders of `/`), at most 200 characters, never
+ * cutting a character in half. The page is renamed to the real title
+ * afterwards when they differ.
  */
 export function noteFileTitle(title: string): string {
-  const cleaned = title
-    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
-    .replace(/[\\/\u0000-\u001f\u007f]+/g, ' – ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const cleaned = Array.from(
+    cleanTitle(title)
+      .replace(/[\\/]+/g, ' – ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
     .slice(0, 200)
+    .join('')
     .trim();
   return cleaned.replace(/^[.\s–]+$/, '') === '' ? 'Clip' : cleaned;
+}
+
+/** The title the service stores for `title`, or `fallback` when cleaning leaves nothing. */
+export function storedTitle(title: string, fallback: string): string {
+  return cleanTitle(title) || fallback;
 }
 
 /** Alt text and title as the import's embed rule takes them: no brackets, quotes or line breaks. */

@@ -10,7 +10,13 @@ import { ApiError } from '../api';
 import type { ImportFile, ImportResult } from '../../contract';
 import type { CollectedImages } from '../images/collect';
 import { findImageEmbeds } from '../images/embeds';
-import { importErrorFor, importNote, noteFileTitle, restoreUnstored } from '../images/note';
+import {
+  importErrorFor,
+  importNote,
+  noteFileTitle,
+  restoreUnstored,
+  storedTitle,
+} from '../images/note';
 import type { ImageProgress, ImageReport } from '../images/report';
 import { fetchableAddress, selectImages, type ImageCandidate } from '../images/select';
 import type { CreatePageWrite } from '../write-request';
@@ -60,12 +66,14 @@ export async function deliverWithImages(
 ): Promise<OutboxResult> {
   if (!isImportApi(api)) throw new Error('this client cannot import pages with images');
   const fileTitle = noteFileTitle(write.title);
+  // Pages are looked up by exact title: the one the service stores, not the one sent.
+  const titles = { file: fileTitle, page: storedTitle(write.title, fileTitle) };
   const maySent =
     entry.outcomeUnknown || (entry.images != null && entry.images.phase !== 'fetching');
   if (maySent) {
-    const found = await findImported(api, write, fileTitle);
+    const found = await findImported(api, write, titles);
     if (found)
-      return place(api, write, fileTitle, found, await keeper.stored(write.clipId), keeper, hooks);
+      return place(api, write, titles, found, await keeper.stored(write.clipId), keeper, hooks);
   }
 
   const selection = selectImages(write.markdown);
@@ -91,19 +99,25 @@ export async function deliverWithImages(
   const reasons = new Map(
     collected.kept.map((k, i) => [k.url, importErrorFor(result.errors, i + 1)] as const),
   );
-  return place(api, write, fileTitle, page.pageId, collected, keeper, hooks, reasons);
+  return place(api, write, titles, page.pageId, collected, keeper, hooks, reasons);
+}
+
+/** The imported note's file name, and the title the page has once renamed. */
+interface Titles {
+  file: string;
+  page: string;
 }
 
 /** The page a sent import made, wherever the steps after it got to, or null. */
 async function findImported(
   api: ImportApi,
   write: CreatePageWrite,
-  fileTitle: string,
+  titles: Titles,
 ): Promise<string | null> {
   const places: [string, string | null][] = [
-    [write.title, write.parentId],
-    [write.title, null],
-    [fileTitle, null],
+    [titles.page, write.parentId],
+    [titles.page, null],
+    [titles.file, null],
   ];
   const seen = new Set<string>();
   for (const [title, parentId] of places) {
@@ -124,7 +138,7 @@ async function findImported(
 async function place(
   api: ImportApi,
   write: CreatePageWrite,
-  fileTitle: string,
+  titles: Titles,
   pageId: string,
   collected: CollectedImages | null,
   keeper: ImageKeeper,
@@ -146,7 +160,7 @@ async function place(
       etag = res.etag;
     }
   }
-  if (fileTitle !== write.title) await api.updatePage(pageId, { title: write.title });
+  if (titles.file !== titles.page) await api.updatePage(pageId, { title: titles.page });
   if (write.parentId !== null) await api.movePage(pageId, { parentId: write.parentId });
   await keeper.forget(write.clipId);
   const report = collected

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findImageEmbeds } from '../../lib/images/embeds';
 import { imageOriginPattern, imageOriginPatterns, selectImages } from '../../lib/images/select';
 import { importNote, noteFileTitle, restoreUnstored } from '../../lib/images/note';
+import { cleanTitle as serverCleanTitle } from '../../server/domain/names';
 
 describe('image embeds', () => {
   it('finds embeds with titles, angle brackets, escapes and inside links; skips fenced code', () => {
@@ -98,5 +99,24 @@ describe('the imported note', () => {
     expect(noteFileTitle('A/B\\C')).toBe('A – B – C');
     expect(noteFileTitle(' \u0001 ')).toBe('Clip');
     expect(noteFileTitle('x'.repeat(300))).toHaveLength(200);
+    expect(noteFileTitle('x'.repeat(199) + '😀')).toBe('x'.repeat(199) + '😀'); // never half a character
+  });
+
+  it('file names are titles the service stores unchanged, so the page is found by them', () => {
+    const titles = [
+      'Left\u200eto\u200fright',
+      'C1\u0090control\u009f',
+      'Next\u0085line',
+      'Iso\u2066late\u2069 and \u202eoverride\u202c',
+      'Arabic\u061cmark',
+      '\u200e/\u200e',
+    ];
+    for (const title of titles) {
+      const file = noteFileTitle(title);
+      expect(serverCleanTitle(file)).toBe(file);
+    }
+    expect(noteFileTitle('Next\u0085line')).toBe('Next line');
+    expect(noteFileTitle('Left\u200eto\u200fright')).toBe('Lefttoright');
+    expect(noteFileTitle('\u200e')).toBe('Clip');
   });
 });

@@ -136,6 +136,23 @@ describe('outbox: a new page with kept images', () => {
     expect(await rig.direct.resolvePages({ title: write.title, parentId: null })).toHaveLength(0);
   });
 
+  it('a title with marks and controls the service removes: found after the import, imported once', async () => {
+    const folder = await rig.newFolder();
+    // A left-to-right mark, a C1 control, an isolate and NEL (which the service makes a space).
+    const write = clip(folder, `Tal\u200Ees \u0090of\u2066 two\u0085rivers ${crypto.randomUUID()}`);
+    const stored = write.title.replace(/[\u200E\u0090\u2066]/g, '').replace('\u0085', ' ');
+    rig.proxy.addRule({ method: 'POST', path: /imports\/vaultapp$/, faults: ['drop-after-apply'] });
+    const box = outbox();
+    await box.enqueue(write, 'x');
+    await rig.drain(box);
+    const entry = (await box.get(write.clipId))!;
+    expect(entry.status).toBe('saved');
+    expect(importsSent()).toBe(1);
+    const inFolder = await rig.direct.resolvePages({ title: stored, parentId: folder });
+    expect(inFolder.map((p) => p.id)).toEqual([entry.result?.pageId]);
+    expect(await rig.direct.resolvePages({ title: stored, parentId: null })).toHaveLength(0);
+  });
+
   it('images are read once: a retry after a failed import sends the bytes kept in storage', async () => {
     const write = clip(null);
     rig.proxy.addRule({ method: 'POST', path: /imports\/vaultapp$/, faults: ['unavailable'] });
