@@ -93,6 +93,8 @@ export const TrashPageWriteSchema = z.object({
   kind: z.literal('trash-page'),
   clipId,
   pageId: z.uuid(),
+  /** Trash only while the page is at this revision (checked by reading it: trash has no If-Match). */
+  ifMatch: z.string().min(1).max(200).optional(),
 });
 
 /**

@@ -43,7 +43,8 @@ export function setDismissAfter(ms: number): void {
 
 export interface ConfirmTarget {
   tabId: number | undefined;
-  entry: Pick<OutboxEntry, 'id' | 'status' | 'lastError'>;
+  entry: Pick<OutboxEntry, 'id' | 'status' | 'lastError'> &
+    Partial<Pick<OutboxEntry, 'write' | 'result'>>;
   destination: string;
 }
 

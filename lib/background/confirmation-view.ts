@@ -13,13 +13,27 @@ export type UndoState =
   | { kind: 'undone' }
   /** The write was still waiting and is gone from the outbox: nothing ever reached the service. */
   | { kind: 'discarded' }
+  /** The append sent nothing (the page already held it): the page's copy is not ours to take. */
+  | { kind: 'already' }
   /** The exact text is no longer on the page once: nothing was removed. */
   | { kind: 'changed' }
   /** The undo itself waits in the outbox for the service. */
   | { kind: 'queued' }
   | { kind: 'failed'; message: string };
 
-type Status = Pick<OutboxEntry, 'status' | 'lastError'> | null;
+type Status =
+  | (Pick<OutboxEntry, 'status' | 'lastError'> & Partial<Pick<OutboxEntry, 'write' | 'result'>>)
+  | null;
+
+/**
+ * A saved append that sent nothing: every highlight it carried was already in the page. Its
+ * recorded `content` is still the quote and its ETag the page's, so an undo computed from them
+ * would take out the earlier copy.
+ */
+export function appendedNothing(entry: Partial<Pick<OutboxEntry, 'write' | 'result'>>): boolean {
+  if (entry.result?.highlights?.added === 0) return true;
+  return entry.write?.kind === 'add-to-page' && entry.write.highlightCounts?.added === 0;
+}
 
 function base(
   tone: ConfirmationView['tone'],
@@ -49,6 +63,12 @@ export function confirmationView(
       return base('done', t('confirmUndone', 'Undone: removed from “$1”', [destination]), 'hidden');
     case 'discarded':
       return base('done', t('confirmDiscarded', 'Undone: it was never sent'), 'hidden');
+    case 'already':
+      return base(
+        'done',
+        t('confirmAlready', 'Already in “$1”: nothing was added', [destination]),
+        'hidden',
+      );
     case 'changed':
       return base(
         'problem',
@@ -74,6 +94,13 @@ export function confirmationView(
     return base('problem', t('confirmGone', 'This clip is no longer in Pageclip'), 'hidden');
   switch (entry.status) {
     case 'saved':
+      // Nothing was written, so there is nothing to undo (and no Undo to offer).
+      if (appendedNothing(entry))
+        return base(
+          'done',
+          t('confirmAlready', 'Already in “$1”: nothing was added', [destination]),
+          'hidden',
+        );
       return base('done', t('confirmAdded', 'Added to “$1”', [destination]), 'available');
     case 'failed':
       return base(

@@ -2,8 +2,10 @@
  * Undo of one write from the on-page confirmation. A write still waiting in the outbox is
  * simply taken out of it. A saved append is taken back out of its page with one exact edit
  * (`undoAddedContent`), sent through the outbox under its own key; a saved new page goes to the
- * Trash. When the page changed so that the appended text is no longer there exactly once,
- * nothing is removed.
+ * Trash, only while it is still as the clip made it. When the page changed so that the appended
+ * text is no longer there exactly once, or a clipped page was edited since, nothing is removed.
+ * An append of highlights the page already held sent nothing, so there is nothing to undo: its
+ * text in the page is the earlier copy, which must stay.
  */
 import { isApiError } from '../api';
 import { undoAddedContent } from '../clip-markdown/undo-append';
@@ -11,12 +13,17 @@ import type { OutboxEntry } from '../outbox/entry';
 import type { WriteRequest } from '../write-request';
 import { currentClient } from './client';
 import type { BackgroundContext } from './context';
-import type { UndoState } from './confirmation-view';
+import { appendedNothing, type UndoState } from './confirmation-view';
 import { t } from './i18n';
 
 /** How long Undo waits for the service before saying it is queued. */
 const UNDO_WAIT_MS = 10_000;
-const CHANGED_CODES = new Set(['edit_no_match', 'edit_ambiguous_match', 'edit_overlap']);
+const CHANGED_CODES = new Set([
+  'edit_no_match',
+  'edit_ambiguous_match',
+  'edit_overlap',
+  'revision_mismatch',
+]);
 
 type Outcome = Exclude<UndoState, { kind: 'idle' } | { kind: 'busy' }>;
 
@@ -67,11 +74,13 @@ async function undoRequest(
   const write = entry.write;
   const pageId = entry.result?.pageId;
   if (!pageId) return failed(t('confirmUndoUnknownPage', 'the page it went to is not known'));
+  if (appendedNothing(entry)) return { kind: 'already' };
   const clipId = ctx.randomId();
-  // Only a page the clip made holds nothing else; an Inbox made by a highlight may have
-  // received other notes since, so its text is taken out like any append.
-  if (write.kind === 'create-page') return { kind: 'trash-page', clipId, pageId };
-  if (write.kind !== 'add-to-page' && write.kind !== 'add-to-titled-page')
+  if (
+    write.kind !== 'create-page' &&
+    write.kind !== 'add-to-page' &&
+    write.kind !== 'add-to-titled-page'
+  )
     return failed(t('confirmUndoUnsupported', 'this cannot be undone'));
   const client = await currentClient(ctx);
   if (!client) return failed(t('confirmUndoNotConnected', 'Pageclip is not connected'));
@@ -81,6 +90,17 @@ async function undoRequest(
   } catch (error) {
     if (isApiError(error)) return failed(error.message);
     throw error;
+  }
+  // Only a page the clip made holds nothing else; an Inbox made by a highlight may have
+  // received other notes since, so its text is taken out like any append.
+  if (write.kind === 'create-page') {
+    // Trash takes no If-Match (docs/api.md), so the page is read first and compared with the
+    // ETag the clip's confirmation recorded: an edit since (or an unknown revision) keeps it.
+    // The outbox checks it again right before trashing (`ifMatch`), which narrows the window
+    // to that read and the trash request.
+    const recorded = entry.result?.etag;
+    if (recorded === undefined || recorded !== current.etag) return { kind: 'changed' };
+    return { kind: 'trash-page', clipId, pageId, ifMatch: recorded };
   }
   const edit = undoAddedContent(
     current.markdown,

@@ -1,4 +1,4 @@
-import { isNotFound, isRetryable } from '../api';
+import { ApiError, isNotFound, isRetryable } from '../api';
 import type { AddToPageWrite } from '../write-request';
 import { deliverUpdate, fixHighlights, type UpdateApi } from './deliver-update';
 import type { OutboxEntry, OutboxResult } from './entry';
@@ -58,7 +58,8 @@ export interface DeliveryHooks {
  *   `deliver-update.ts`).
  * - `edit-page` (an Undo): one exact edit, under the clipId as key; the service refuses it
  *   whole (422 `edit_no_match`, `edit_ambiguous_match`) when the text is no longer there once.
- * - `trash-page` (an Undo of a new page): moving a trashed page to the Trash again is a no-op.
+ * - `trash-page` (an Undo of a new page): moving a trashed page to the Trash again is a no-op;
+ *   with `ifMatch`, only a page still at that revision is trashed (see `unchangedSince`).
  * - `highlight-page`: the page is read and the change applied only when not already there
  *   (see `deliver-highlight.ts`).
  */
@@ -132,12 +133,37 @@ export async function deliver(
     }
 
     case 'trash-page':
+      if (write.ifMatch !== undefined) await unchangedSince(api, write.pageId, write.ifMatch);
       await api.trashPage(write.pageId);
       return { pageId: write.pageId };
 
     case 'highlight-page':
       return deliverHighlight(api, write);
   }
+}
+
+/**
+ * Trash has no `If-Match` (docs/api.md), so the page is read and its ETag compared right before
+ * the trash request; an edit in between those two is the one case not caught. A page already
+ * gone (404: trashed by an earlier attempt of this write) is left to the trash call, a no-op.
+ */
+async function unchangedSince(api: OutboxApi, pageId: string, etag: string): Promise<void> {
+  let current: { etag?: string };
+  try {
+    current = await read(() => api.getContent(pageId));
+  } catch (err) {
+    if (isNotFound(err)) return;
+    throw err;
+  }
+  if (current.etag === etag) return;
+  throw new ApiError({
+    kind: 'http',
+    status: 409,
+    code: 'revision_mismatch',
+    message: 'The page changed since it was clipped; it was not moved to the Trash.',
+    retryable: false,
+    request: `DELETE /pages/${pageId}/trash`,
+  });
 }
 
 async function createOnce(
