@@ -1,13 +1,18 @@
 /**
- * Keeps the known-clips index current from the outbox's confirmations: a saved clip of a web
- * page (a new page whose frontmatter names its `source:`) becomes known with the ETag it was
- * created at; a saved update records its new ETag. Appends leave the recorded ETag alone on
- * purpose: what was added to a clip counts as a change since the clip, so a later update
- * offers to keep it instead of replacing it unseen.
+ * Keeps the known-clips index current from the outbox's confirmations, one rule per write kind
+ * that changes what the index holds:
+ * - `create-page`: a clip of a web page (its frontmatter names its `source:`) becomes known with
+ *   the ETag it was created at (its title and folder are the final ones: an import renames and
+ *   moves the page before it is saved);
+ * - `update-page`: the new ETag;
+ * - `trash-page` (Undo of a clip): the page is forgotten, under every URL it was known by.
+ * Appends, exact edits and highlights leave the recorded ETag alone on purpose: what was added
+ * to a clip counts as a change since the clip, so a later update offers to keep it instead of
+ * replacing it unseen. Pageclip makes no other moves, renames or trashing of pages.
  */
 import { readFrontmatter } from '../clip-markdown';
 import type { OutboxEntry } from '../outbox/entry';
-import { findKnownClip, rememberClip, updateKnownPage } from './index';
+import { findKnownClip, forgetKnownPage, rememberClip, updateKnownPage } from './index';
 import { knownClipKey } from './normalise-url';
 
 /** The page a clip's markdown came from: its `source:` (and `canonical:` when present). */
@@ -22,7 +27,9 @@ export function clipSourceKey(markdown: string): string | null {
 export async function recordConfirmation(entry: OutboxEntry, now: number): Promise<void> {
   if (entry.status !== 'saved' || !entry.result) return;
   const { write, result } = entry;
-  if (write.kind === 'create-page') {
+  if (write.kind === 'trash-page') {
+    await forgetKnownPage(write.pageId);
+  } else if (write.kind === 'create-page') {
     const url = clipSourceKey(write.markdown);
     if (!url) return;
     await rememberClip({

@@ -10,6 +10,7 @@ import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
 import { wireKnownClips } from '../../lib/background/known-clips';
+import { undoWrite } from '../../lib/background/undo-write';
 import { readFrontmatter } from '../../lib/clip-markdown';
 import { findKnownClip } from '../../lib/known-clips';
 import { Outbox } from '../../lib/outbox';
@@ -180,5 +181,19 @@ describe('known clips in the background', () => {
       sender(),
     );
     expect(other.clip).toBeNull();
+  });
+
+  it('a clip undone (trashed) is no longer known, and a restarted worker does not bring it back', async () => {
+    const title = `Undone ${crypto.randomUUID()}`;
+    const url = 'https://news.example/undone';
+    const { ctx, handlers, pageId } = await clipPage(title, url);
+    const created = (await ctx.outbox.list()).find((e) => e.result?.pageId === pageId)!;
+    expect(await undoWrite(ctx, created.id)).toEqual({ kind: 'undone' });
+    await vi.waitFor(async () => expect(await findKnownClip(url)).toBeNull());
+    expect((await handlers['known.lookup']({ url, title }, sender())).clip).toBeNull();
+
+    // A new worker catches up with the saved entries it did not see confirmed.
+    await new Promise<void>((resolve) => wireKnownClips(ctx, resolve));
+    expect(await findKnownClip(url)).toBeNull();
   });
 });
