@@ -1,5 +1,6 @@
 import { isProbablyReaderable } from '@mozilla/readability';
 import { removeBoilerplate, removeControls } from './boilerplate';
+import { canonicalUrl } from './canonical';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
@@ -13,6 +14,7 @@ import {
   chooseByline,
   chooseTitle,
   clean,
+  cleanTitle,
   countWords,
   normalizeDate,
   readMetadata,
@@ -113,11 +115,13 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   // Step 4.
   let content: Element | null = null;
   let article: ArticleOutcome | null = null;
+  let siteTitle: string | null = null;
   if (mode === 'article') {
     const fresh = () => preparedSnapshot(doc, url, base, options.workingDocument);
     // Site extractors first. One that matched has used the snapshot, so when it finds too
     // little Readability starts from a fresh one.
     const site = readSite(snap, url);
+    siteTitle = clean(site.outcome?.title) || null;
     article =
       site.outcome ?? readArticle(site.matched ? fresh() : snap, fresh, () => textLength(doc.body));
     content = article?.content ?? null;
@@ -149,14 +153,18 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
 
   // Step 8 (metadata first: bookmark bodies need the title).
   const siteName = clean(article?.siteName ?? meta.siteName) || null;
-  const title = chooseTitle(
-    article?.title ?? null,
-    meta.title,
-    () => doc.querySelector('h1'),
-    siteName,
-    url,
-    meta.headlines,
-  );
+  // A site extractor's title is the post's, thread's or repository's own: kept (only a
+  // site-name prefix or suffix goes), never stretched into the og:title's site boilerplate.
+  const title = siteTitle
+    ? cleanTitle(siteTitle, siteName, url)
+    : chooseTitle(
+        article?.title ?? null,
+        meta.title,
+        () => doc.querySelector('h1'),
+        siteName,
+        url,
+        meta.headlines,
+      );
   const excerpt = clean(article?.excerpt ?? meta.excerpt) || null;
   const byline = chooseByline(article?.byline ?? null, meta.byline);
   const published = normalizeDate(article?.published ?? meta.published);
@@ -187,9 +195,11 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
     );
   }
 
+  const canonical = canonicalUrl(doc, url, base);
   const frontmatter = buildFrontmatter({
     title,
     source: url,
+    canonical,
     author: byline,
     published,
     site: siteName,
@@ -211,6 +221,7 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
     lang,
     wordCount,
     url,
+    canonical,
     isProbablyArticle,
     frontmatter,
     body,

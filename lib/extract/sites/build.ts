@@ -111,3 +111,20 @@ export function keepLineBreaks(doc: Document, root: Element): void {
     t.replaceWith(frag);
   }
 }
+
+/**
+ * An ISO 8601 date in UTC ("2026-02-11T18:22:05.118Z") from a timestamp a page writes in a
+ * near-ISO form (Reddit's `2026-02-11T18:22:05.118000+0000`: microseconds, a colonless zone).
+ * A date without a zone, or one that does not parse, is returned as written.
+ */
+export function isoDate(raw: string | null): string | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  const m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?)(?:\.(\d+))?(Z|[+-]\d\d:?\d\d)$/i.exec(v);
+  if (!m) return v;
+  const fraction = (m[2] ?? '').padEnd(3, '0').slice(0, 3);
+  const zone = (m[3] ?? '').toUpperCase().replace(/^([+-]\d\d):?(\d\d)$/, '$1:$2');
+  const seconds = m[1]!.length === 16 ? ':00' : '';
+  const t = Date.parse(`${m[1]}${seconds}.${fraction}${zone}`);
+  return Number.isFinite(t) ? new Date(t).toISOString() : v;
+}
