@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extract } from '../../lib/extract';
 import { siteExtractorFor } from '../../lib/extract/sites';
+import { isoDate } from '../../lib/extract/sites/build';
 import { THREAD_CAPS, renderThread } from '../../lib/extract/sites/thread';
 import { parseHtml } from '../../scripts/parse-html';
 import { linkedomDocument } from '../../scripts/working-document';
@@ -106,14 +107,42 @@ describe('choosing a site extractor', () => {
     ],
     ['https://en.wikipedia.org/wiki/X', '<div class="mw-parser-output">x</div>', 'Wikipedia'],
     ['https://en.wikipedia.org/wiki/X', '<p>no parser output</p>', null],
-    ['https://www.youtube.com/watch?v=abc', '<p>x</p>', 'YouTube'],
-    ['https://www.youtube.com/feed/trending', '<p>x</p>', null],
+    ['https://www.youtube.com/watch?v=abc', '<ytd-watch-flexy>x</ytd-watch-flexy>', 'YouTube'],
+    [
+      'https://m.youtube.com/watch?v=abc',
+      '<meta property="og:type" content="video.other"><p>x</p>',
+      'YouTube',
+    ],
+    // A consent or error page at a watch address is not a watch page.
+    [
+      'https://www.youtube.com/watch?v=abc',
+      '<form action="/save">Before you continue</form>',
+      null,
+    ],
+    ['https://www.youtube.com/feed/trending', '<ytd-watch-flexy>x</ytd-watch-flexy>', null],
     [
       'https://chatgpt.com/share/1',
       '<div data-message-author-role="user">x</div>',
       'AI conversation',
     ],
     ['https://chatgpt.com/', '<div data-message-author-role="user">x</div>', null],
+    ...[
+      'https://gemini.google.com/app',
+      'https://gemini.google.com/app/5e1f0a2b3c4d',
+      'https://gemini.google.com/u/1/app/5e1f0a2b3c4d',
+      'https://gemini.google.com/gem/coding-partner/5e1f0a2b3c4d',
+      'https://gemini.google.com/share/7a8b9c0d1e2f',
+      'https://g.co/gemini/share/7a8b9c0d1e2f',
+    ].map((url): [string, string, string] => [
+      url,
+      '<user-query>x</user-query><model-response>y</model-response>',
+      'AI conversation',
+    ]),
+    [
+      'https://gemini.google.com/apps',
+      '<user-query>x</user-query><model-response>y</model-response>',
+      null,
+    ],
     ['https://x.com/a/status/1', '<article data-testid="tweet">x</article>', 'X'],
     ['not a url', '<p>x</p>', null],
   ];
@@ -128,11 +157,10 @@ describe('fallback and modes', () => {
   it('goes to the general pipeline when the matched extractor finds too little', () => {
     const url = 'https://www.youtube.com/watch?v=abc';
     const prose = 'A paragraph of the page that the general pipeline finds and keeps. '.repeat(12);
-    const result = clip(
-      `<html><head></head><body><article><h2>Notes</h2><p>${prose}</p></article></body></html>`,
-      url,
-    );
-    expect(siteExtractorFor(parseHtml('<p></p>', url), url)?.name).toBe('YouTube');
+    // A watch page whose video has no title (nothing for the extractor to build on).
+    const page = `<html><head></head><body><ytd-watch-flexy></ytd-watch-flexy><article><h2>Notes</h2><p>${prose}</p></article></body></html>`;
+    const result = clip(page, url);
+    expect(siteExtractorFor(parseHtml(page, url), url)?.name).toBe('YouTube');
     expect(result.body).toContain('A paragraph of the page');
     expect(result.siteName).not.toBe('YouTube');
   });
@@ -152,4 +180,68 @@ describe('fallback and modes', () => {
     expect(() => clip(html, url)).not.toThrow();
     expect(clip(html, url).body).toContain('hostile');
   });
+
+  it('leaves a page at a watch address that is not a watch page to the general pipeline', () => {
+    const url = 'https://www.youtube.com/watch?v=abc';
+    const prose =
+      'Before you continue to YouTube, choose what the cookies may be used for. '.repeat(6);
+    const result = clip(
+      `<html><head><meta property="og:title" content="Before you continue to YouTube">` +
+        `<meta name="description" content="Enjoy the videos and music you love, and share it all on YouTube."></head>` +
+        `<body><article><p>${prose}</p></article></body></html>`,
+      url,
+    );
+    expect(result.body).toContain('Before you continue');
+    expect(result.body).not.toContain('Watch the video');
+    expect(result.siteName).not.toBe('YouTube');
+  });
+});
+
+describe('Reddit', () => {
+  const sidebar =
+    '<aside><h2>About this community</h2>' +
+    '<p>A community for people who keep their notes in plain files, with rules about posting. </p>'.repeat(
+      6,
+    ) +
+    '</aside>';
+
+  it('clips a removed post without comments as its title and a removal line, not the sidebar', () => {
+    const url = 'https://www.reddit.com/r/notes/comments/abc/how_do_you_name_your_notes/';
+    const html =
+      `<html><head><title>r/notes - removed</title></head><body><main>` +
+      `<shreddit-post post-title="[ Removed by Reddit ]" author="[deleted]" created-timestamp="2026-02-01T10:00:00.000000+0000">` +
+      `<h1 slot="title">[ Removed by Reddit ]</h1><div slot="text-body"></div></shreddit-post>${sidebar}</main></body></html>`;
+    const result = clip(html, url);
+    expect(result.title).toBe('How do you name your notes');
+    expect(result.body.trim()).toBe('_This post was removed by Reddit._');
+    expect(result.byline).toBeNull();
+    expect(result.published).toBe('2026-02-01T10:00:00.000Z');
+  });
+
+  it('clips an old-design deleted post as its title, a deletion line and the comments', () => {
+    const url = 'https://old.reddit.com/r/notes/comments/abc/plain_files/';
+    const html =
+      `<html><body><div class="thing link" data-author="[deleted]"><a class="title" href="/r/notes/comments/abc/plain_files/">Plain files forever?</a>` +
+      `<p class="tagline"><time datetime="2026-03-03T09:12:44+00:00">1 day ago</time></p>` +
+      `<div class="usertext-body"><div class="md"><p>[deleted]</p></div></div></div>` +
+      `<div class="commentarea"><div class="thing comment" data-author="ann" data-permalink="/r/notes/comments/abc/plain_files/c1/">` +
+      `<div class="entry"><p class="tagline"><time datetime="2026-03-03T10:00:00+00:00">x</time></p>` +
+      `<div class="usertext-body"><div class="md"><p>Yes, for ten years now.</p></div></div></div></div></div>${sidebar}</body></html>`;
+    const result = clip(html, url);
+    expect(result.title).toBe('Plain files forever?');
+    expect(result.body).toContain('_This post was deleted by its author._');
+    expect(result.body).toContain('Yes, for ten years now.');
+    expect(result.body).not.toContain('About this community');
+    expect(result.published).toBe('2026-03-03T09:12:44.000Z');
+  });
+});
+
+describe('isoDate', () => {
+  it.each([
+    ['2026-02-11T18:22:05.118000+0000', '2026-02-11T18:22:05.118Z'],
+    ['2026-02-11T19:22:05+0100', '2026-02-11T18:22:05.000Z'],
+    ['2026-02-11T18:22Z', '2026-02-11T18:22:00.000Z'],
+    ['2026-02-11', '2026-02-11'],
+    ['yesterday', 'yesterday'],
+  ])('%s', (raw, iso) => expect(isoDate(raw)).toBe(iso));
 });

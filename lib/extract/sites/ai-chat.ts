@@ -44,7 +44,9 @@ const CHATS: Chat[] = [
   {
     name: 'Gemini',
     host: /^(?:gemini\.google\.com|g\.co)$/,
-    path: /^\/(?:share|app|gemini\/share)\//,
+    // A conversation (`/app`, `/app/<id>`, a Gem's `/gem/<gem>/<id>`, under `/u/<n>` for a
+    // second signed-in account) or a shared one (`/share/<id>`, the short `g.co/gemini/share/<id>`).
+    path: /^(?:\/u\/\d+)?\/(?:app|gem|share|gemini\/share)(?:\/|$)/,
     messages: 'user-query, model-response',
     isUser: (m) => m.localName === 'user-query',
     body: (m) => m.querySelector('.query-text, message-content .markdown, message-content') ?? m,

@@ -66,12 +66,27 @@ function transcript(doc: Document, watch: URL): Element | null {
   return box;
 }
 
+/**
+ * What a watch page holds whatever its state: the desktop or mobile player page's own elements,
+ * or the video's metadata (`og:type` video, schema.org VideoObject). A consent page, a sign-in
+ * wall or an error page at the same address has none of them and goes to the general pipeline.
+ */
+const WATCH_PAGE = [
+  'ytd-watch-flexy',
+  'ytd-watch-metadata',
+  'ytm-watch',
+  'ytm-slim-video-metadata-section-renderer',
+  '[itemtype$="schema.org/VideoObject"]',
+  'meta[property="og:type"][content^="video"]',
+].join(', ');
+
 export const youtube: SiteExtractor = {
   name: 'YouTube',
-  matches: (url) =>
+  matches: (url, doc) =>
     /^(?:www\.|m\.)?youtube\.com$/.test(url.hostname) &&
     url.pathname === '/watch' &&
-    url.searchParams.has('v'),
+    url.searchParams.has('v') &&
+    !!doc.querySelector(WATCH_PAGE),
   extract(doc, url) {
     const title =
       textOf(doc, 'h1.ytd-watch-metadata, #title h1, h1.title') ??
