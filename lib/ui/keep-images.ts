@@ -54,23 +54,48 @@ export function useKeepImages(defaultOn: boolean, body: string, target: Target):
   }, [patterns]);
 
   const applies = target === 'new' && count > 0;
-  const decide = (): Promise<boolean> => {
-    if (!on || !applies) return Promise.resolve(false);
-    if (patterns.length === 0) return Promise.resolve(true); // only data: images
-    // Asked for every host the clip uses: the browser prompts only for those not yet granted.
-    return Promise.resolve(browser.permissions.request({ origins: patterns })).then(
-      (granted) => {
-        setDenied(!granted);
-        if (granted) setMissing([]);
-        return true; // without access delivery keeps those images as links and names them
-      },
-      () => {
-        setDenied(true);
-        return true;
-      },
-    );
-  };
+  const decide = (): Promise<boolean> =>
+    decideKeepImages({ on, applies, patterns }, (origins) =>
+      browser.permissions.request({ origins }),
+    ).then((decision) => {
+      if (decision.asked) {
+        setDenied(!decision.granted);
+        if (decision.granted) setMissing([]);
+      }
+      return decision.keep;
+    });
   return { on, setOn, count, missing, applies, denied, decide };
+}
+
+export interface KeepDecision {
+  /** The clip goes in with "Keep images" (images of refused hosts keep their links, named). */
+  keep: boolean;
+  /** The browser was asked for host access. */
+  asked: boolean;
+  /** Access is held for every host asked for. */
+  granted: boolean;
+}
+
+/**
+ * What Save does with "Keep images": when it is on and applies, asks for exactly the hosts of
+ * the clip's images (the browser prompts only for those not yet granted). The request is made
+ * before anything is awaited, so it stays inside the click's user gesture. Refused (or the
+ * prompt failed), the clip still keeps what needs no access (`data:` images) and every image of
+ * a refused host keeps its remote link, named "no access" in the result.
+ */
+export async function decideKeepImages(
+  choice: { on: boolean; applies: boolean; patterns: readonly string[] },
+  request: (origins: string[]) => Promise<boolean>,
+): Promise<KeepDecision> {
+  if (!choice.on || !choice.applies) return { keep: false, asked: false, granted: false };
+  if (choice.patterns.length === 0) return { keep: true, asked: false, granted: true };
+  let granted: boolean;
+  try {
+    granted = await request([...choice.patterns]);
+  } catch {
+    granted = false;
+  }
+  return { keep: true, asked: true, granted };
 }
 
 /** The submission with its images kept (a new page only: an addition keeps remote links). */
