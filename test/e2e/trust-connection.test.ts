@@ -9,11 +9,14 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../lib/api';
 import { articleHtml, launchExtension, LAUNCH_TIMEOUT_MS, type ExtensionHarness } from './harness';
 import { selfSignedCertificate } from '../helpers/self-signed';
 import { openPopupOn, screenshot } from './ui-support';
+import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
+
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 /** Minted once: the service's command line is slow on a busy machine. */
@@ -92,7 +95,9 @@ describe('connection trust', () => {
       const message = page.locator('.message-slot');
       const attempt = async (address: string, expected: RegExp) => {
         await connectInOptions(page, address, 'pc_any_token_at_all');
-        await expect.poll(() => message.textContent(), { timeout: 20_000 }).toMatch(expected);
+        await expect
+          .poll(() => message.textContent(), { timeout: CONDITION_TIMEOUT_MS })
+          .toMatch(expected);
         expect(await message.textContent()).not.toMatch(/no longer exists/);
         // The working connection is kept.
         await page.locator('.connection-status[data-state="ok"]').waitFor();
@@ -126,7 +131,7 @@ describe('connection trust', () => {
       await connectInOptions(page, h.service.baseUrl, readOnlyToken);
 
       const status = page.locator('.connection-status[data-state="read-only"]');
-      await status.waitFor({ timeout: 20_000 });
+      await status.waitFor({ timeout: CONDITION_TIMEOUT_MS });
       await status.getByText('This token can read but not write: it lacks pages:write.').waitFor();
       await status.getByRole('button', { name: 'Sign in again' }).waitFor();
       await status.getByRole('button', { name: 'Paste a token' }).waitFor();
@@ -152,7 +157,7 @@ describe('connection trust', () => {
       const { article, popup } = await openPopupOn(h, url);
       await popup
         .getByRole('heading', { name: 'Pageclip can only read' })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: CONDITION_TIMEOUT_MS });
       await popup.getByText('This token can read but not write: it lacks pages:write.').waitFor();
       expect(await popup.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
       await popup.getByRole('button', { name: 'Open settings' }).waitFor();
@@ -183,7 +188,7 @@ describe('connection trust', () => {
       });
       await expect
         .poll(async () => (await h.send('outbox.list', {})).entries.find((e) => e.id === clipId), {
-          timeout: 20_000,
+          timeout: CONDITION_TIMEOUT_MS,
         })
         .toMatchObject({
           status: 'failed',
@@ -195,11 +200,13 @@ describe('connection trust', () => {
       const card = popup.locator(`.outbox-entry[data-status="failed"]`, {
         hasText: 'Refused for its scope',
       });
-      await card.waitFor({ timeout: 20_000 });
+      await card.waitFor({ timeout: CONDITION_TIMEOUT_MS });
       await card.getByText(/lacks the “pages:write” permission/).waitFor();
       expect(await card.getByRole('button', { name: 'Retry' }).count()).toBe(0);
       await card.getByRole('button', { name: 'Open settings' }).click();
-      await expect.poll(activeTabUrl, { timeout: 15_000 }).toBe(h.extensionUrl('options.html'));
+      await expect
+        .poll(activeTabUrl, { timeout: CONDITION_TIMEOUT_MS })
+        .toBe(h.extensionUrl('options.html'));
       await popup.close();
       await article.close();
       expect(await storedContent()).not.toContain('Refused for its scope');
@@ -223,7 +230,7 @@ describe('connection trust', () => {
 
       const page = await openOptions();
       const status = page.locator('.connection-status[data-state="refused"]');
-      await status.waitFor({ timeout: 20_000 });
+      await status.waitFor({ timeout: CONDITION_TIMEOUT_MS });
       await status
         .getByText(/^Not connected: the service no longer accepts the token of /)
         .waitFor();

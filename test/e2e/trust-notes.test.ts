@@ -7,9 +7,12 @@
  * the highlight picker. Writes the README's quick-note screenshot.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchExtension, LAUNCH_TIMEOUT_MS, type ExtensionHarness } from './harness';
 import { openPopupOn, screenshot, serviceApi } from './ui-support';
+import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
+
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 let api: Awaited<ReturnType<typeof serviceApi>>;
@@ -58,7 +61,7 @@ async function writeNote(text: string, savedTo: string, shot?: string): Promise<
     await screenshot(popup, shot);
   }
   await panel.getByLabel('Quick note').press('Control+Enter');
-  await panel.getByText(`Saved to “${savedTo}”.`).waitFor({ timeout: 15_000 });
+  await panel.getByText(`Saved to “${savedTo}”.`).waitFor({ timeout: CONDITION_TIMEOUT_MS });
   await popup.close();
   await article.close();
 }
@@ -151,7 +154,7 @@ describe('quick notes and added sections', () => {
       .fill('Worth rereading before the trip.');
     await addToPage(popup, 'Reading', 'Reading journal');
     await popup.getByRole('button', { name: 'Save', exact: true }).click();
-    await popup.getByText('Saved to “Reading journal”.').waitFor({ timeout: 15_000 });
+    await popup.getByText('Saved to “Reading journal”.').waitFor({ timeout: CONDITION_TIMEOUT_MS });
     await popup.close();
     await article.close();
 
@@ -185,7 +188,7 @@ describe('quick notes and added sections', () => {
     const { popup, article } = await openPopupOn(h, articleUrl);
     await addToPage(popup, 'News', 'World digest');
     await popup.getByRole('button', { name: 'Save', exact: true }).click();
-    await popup.getByText('Saved to “World digest”.').waitFor({ timeout: 15_000 });
+    await popup.getByText('Saved to “World digest”.').waitFor({ timeout: CONDITION_TIMEOUT_MS });
     await popup.close();
 
     const tabId = await h.background(

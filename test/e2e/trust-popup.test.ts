@@ -8,9 +8,12 @@
  */
 import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleHtml, launchExtension, LAUNCH_TIMEOUT_MS, type ExtensionHarness } from './harness';
 import { openPopupOn, POPUP_VIEWPORT, serviceApi, tabIdOf } from './ui-support';
+import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
+
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 let api: Awaited<ReturnType<typeof serviceApi>>;
@@ -22,14 +25,14 @@ const PARAGRAPHS = [
   'Glaciers leave U-shaped valleys instead, and a river that later follows the same path inherits a valley much wider than it could have carved itself.',
   'Geologists read these landscapes like a book: terraces record older floodplains, and oxbow lakes mark where a meander was cut off during a flood.',
 ];
-const WAIT = { timeout: 15_000 };
+const WAIT = { timeout: CONDITION_TIMEOUT_MS };
 
 beforeAll(async () => {
   h = await launchExtension();
   api = await serviceApi(h);
   await h.connect();
   // A step that cannot happen fails naming its locator, instead of running into the test's timeout.
-  h.context.setDefaultTimeout(15_000);
+  h.context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
 }, LAUNCH_TIMEOUT_MS);
 
 /** A local port nothing listens on (and not one Chromium refuses to use). */
@@ -182,7 +185,7 @@ describe('a popup people trust', () => {
     expect(await api.content(pages[0]!.id)).toContain('`chrome://version/`');
     await popup.close();
     await article.close();
-  }, 60_000);
+  });
 
   it('says the same where the page refuses the script, and offers its bookmark', async () => {
     // The browser's error page for a refused connection: the tab has an address, no page to read.

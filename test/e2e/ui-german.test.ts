@@ -2,9 +2,12 @@
  * The UI in German in a German browser (`_locales` complete in English and German):
  * the popup and the options page come up in German without a line of English.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleHtml, LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
 import { openPopupOn, screenshot } from './ui-support';
+import { E2E_TEST_TIMEOUT_MS } from './waits';
+
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 const saved = { LANGUAGE: process.env.LANGUAGE, LANG: process.env.LANG };
