@@ -194,6 +194,14 @@ export const handledClicksItem = storage.defineItem<z.infer<typeof HandledClickS
   { fallback: [] },
 );
 
+/**
+ * "Mark pages I have clipped" as the user last set it. The option is the `tabs` permission, which
+ * a many-tabs job may also have asked for; the job gives it back at its end only while this is off.
+ */
+export const markClippedItem = storage.defineItem<boolean>('local:markClipped', {
+  fallback: false,
+});
+
 /** The options page's suggestion to pin the toolbar button and try a clip, once dismissed. */
 export const pinTipDismissedItem = storage.defineItem<boolean>('local:pinTipDismissed', {
   fallback: false,
@@ -235,6 +243,7 @@ const schemas = new Map<unknown, z.ZodType>([
   [popupDraftItem, PopupDraftSchema.nullable()],
   [inboxItem, InboxSchema.nullable()],
   [pinTipDismissedItem, z.boolean()],
+  [markClippedItem, z.boolean()],
   [manyTabsJobItem, ManyTabsJobSchema.nullable()],
 ]);
 

@@ -4,6 +4,7 @@ import {
   clipDefaultsItem,
   pageLinkTemplateItem,
   pendingHighlightItem,
+  markClippedItem,
   pinTipDismissedItem,
   popupDraftItem,
   readItem,
@@ -159,6 +160,7 @@ export function createHandlers(ctx: BackgroundContext): Handlers {
         await pageLinkTemplateItem.setValue(data.pageLinkTemplate);
       }
       if (data.pinTipDismissed) await pinTipDismissedItem.setValue(true);
+      if (data.markClipped !== undefined) await markClippedItem.setValue(data.markClipped);
       return publicSettings();
     },
 

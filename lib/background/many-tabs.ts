@@ -10,7 +10,7 @@
 import { browser } from 'wxt/browser';
 import { localDateTime, tabBookmarkMarkdown, tabListMarkdown } from '../clip-markdown';
 import type { ManyTabsItem, ManyTabsJob, ManyTabsRequest } from '../messaging/many-tabs';
-import { manyTabsJobItem, readItem } from '../settings';
+import { manyTabsJobItem, markClippedItem, readItem } from '../settings';
 import { forEachBounded, TimeLimitError, withTimeLimit } from './bounded';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
@@ -35,12 +35,15 @@ export const TAB_CONCURRENCY = 3;
 export const TAB_TIME_LIMIT_MS = 20_000;
 
 let running: Promise<void> | null = null;
+// Set in the same turn as the check, before the job is read and stored: two clicks arriving
+// together cannot both pass the check while the first is still awaiting.
+let starting = false;
 
 export async function startManyTabs(
   ctx: BackgroundContext,
   request: ManyTabsRequest,
 ): Promise<{ job: ManyTabsJob }> {
-  if (running) {
+  if (running || starting) {
     throw new ProblemError(
       problem(
         'other',
@@ -48,17 +51,23 @@ export async function startManyTabs(
       ),
     );
   }
-  const tabs = await Promise.all(request.tabIds.map(tabFacts));
-  const job = newJob(ctx, request, tabs);
-  await saveJob(ctx, job);
-  run(ctx);
-  return { job };
+  starting = true;
+  try {
+    const tabs = await Promise.all(request.tabIds.map(tabFacts));
+    const job = newJob(ctx, request, tabs);
+    await saveJob(ctx, job);
+    run(ctx);
+    return { job };
+  } finally {
+    starting = false;
+  }
 }
 
 /** At start-up: a job the previous worker left running carries on with its remaining tabs. */
 export async function resumeManyTabs(ctx: BackgroundContext): Promise<void> {
+  if (running || starting) return;
   const job = await readItem(manyTabsJobItem);
-  if (job?.status === 'running' && !running) run(ctx);
+  if (job?.status === 'running' && !running && !starting) run(ctx);
 }
 
 /** Settles when no job runs (for tests and for a caller that must wait). */
@@ -94,10 +103,13 @@ async function runJob(ctx: BackgroundContext): Promise<void> {
 }
 
 async function releasePermissions(release: NonNullable<ManyTabsJob['release']>): Promise<void> {
-  if (release.permissions.length === 0 && release.origins.length === 0) return;
+  // Decided now, not at the click: "Mark pages I have clipped" is the `tabs` permission, and
+  // the user may have switched it on while the job ran (or after the popup read it).
+  const permissions = (await readItem(markClippedItem)) ? [] : release.permissions;
+  if (permissions.length === 0 && release.origins.length === 0) return;
   // A permission the manifest requires (the e2e build's `tabs`) cannot be removed: nothing to give back.
   await browser.permissions
-    .remove({ permissions: release.permissions, origins: release.origins })
+    .remove({ permissions, origins: release.origins })
     .catch(() => undefined);
 }
 

@@ -38,6 +38,8 @@ export const preferencesRequests = {
       pageLinkTemplate: z.string().trim().max(2000).optional(),
       /** Dismissing is for good: there is no way back to showing the suggestion. */
       pinTipDismissed: z.literal(true).optional(),
+      /** "Mark pages I have clipped" as the user just set it (the `tabs` permission follows it). */
+      markClipped: z.boolean().optional(),
     }),
     response: PublicSettingsSchema,
   },

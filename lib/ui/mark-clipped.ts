@@ -5,12 +5,22 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { sendToBackground } from '../messaging/channel';
 
 type PermissionSet = Parameters<typeof browser.permissions.contains>[0];
 const TABS = { permissions: ['tabs'] } as PermissionSet;
 
 export function useMarkClipped() {
-  return usePermissionToggle(TABS);
+  const toggle = usePermissionToggle(TABS);
+  // The choice is also kept as a setting: a many-tabs job that asked for `tabs` for itself
+  // gives it back at its end only while the option is off.
+  const change = async (wanted: boolean): Promise<void> => {
+    const on = await toggle.change(wanted);
+    await sendToBackground('settings.set', { clipDefaults: {}, markClipped: on }).catch(
+      () => undefined,
+    );
+  };
+  return { on: toggle.on, change };
 }
 
 /** "Show highlights on every site": host access to all https sites (the highlighter loads with them). */
@@ -30,15 +40,19 @@ function usePermissionToggle(permissions: PermissionSet) {
         () => setOn(false),
       );
   }, [permissions]);
-  const change = async (wanted: boolean): Promise<void> => {
+  /** Settles with whether the option is on afterwards. */
+  const change = async (wanted: boolean): Promise<boolean> => {
+    let now: boolean;
     try {
       const done = wanted
         ? (browser.permissions.request(permissions) as Promise<boolean>)
         : (browser.permissions.remove(permissions) as Promise<boolean>).then((removed) => !removed);
-      setOn((await done) === true);
+      now = (await done) === true;
     } catch {
-      setOn(!wanted);
+      now = !wanted;
     }
+    setOn(now);
+    return now;
   };
   return { on, change };
 }

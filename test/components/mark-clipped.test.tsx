@@ -3,7 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MarkClippedCard } from '../../components/MarkClippedCard';
+import type { BackgroundContext } from '../../lib/background/context';
+import { createHandlers } from '../../lib/background/handlers';
+import { RequestSchemas } from '../../lib/messaging/requests';
+import { markClippedItem } from '../../lib/settings';
 import { installI18n } from '../ui/fake-i18n';
+import { installFakeBackground } from './support/fake-background';
 
 let granted: boolean;
 beforeEach(() => {
@@ -11,6 +16,12 @@ beforeEach(() => {
   installI18n('en');
   granted = false;
   vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => granted);
+  // The real settings handler behind the fake background: the choice lands in storage.
+  const settings = createHandlers({} as BackgroundContext);
+  installFakeBackground({
+    'settings.set': (data) =>
+      settings['settings.set'](RequestSchemas['settings.set'].request.parse(data), {}),
+  });
 });
 afterEach(() => {
   cleanup();
@@ -31,9 +42,12 @@ describe('Mark pages I have clipped', () => {
     fireEvent.click(box);
     await waitFor(() => expect(box.checked).toBe(true));
     expect(request).toHaveBeenCalledWith({ permissions: ['tabs'] });
+    // Kept as a setting too, so a many-tabs job does not give the permission back.
+    await waitFor(async () => expect(await markClippedItem.getValue()).toBe(true));
     fireEvent.click(box);
     await waitFor(() => expect(box.checked).toBe(false));
     expect(remove).toHaveBeenCalledWith({ permissions: ['tabs'] });
+    await waitFor(async () => expect(await markClippedItem.getValue()).toBe(false));
   });
 
   it('stays off when the user refuses', async () => {

@@ -222,4 +222,44 @@ describe('many tabs in the background', () => {
       origins: ['https://site.example/*'],
     });
   });
+
+  it('starts one job when two clicks arrive together', async () => {
+    const { ctx, handlers } = await background();
+    const folder = await api.createFolder({ name: 'Double click batch', parentId: null });
+    const request = {
+      tabIds: [await tab('chrome://version/')],
+      layout: 'pages' as const,
+      parentId: folder.id,
+      folderName: 'Double click batch',
+    };
+    const answers = await Promise.allSettled([
+      handlers['tabs.clipMany'](request, sender()),
+      handlers['tabs.clipMany'](request, sender()),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual(['fulfilled', 'rejected']);
+    await settledPagesIn(ctx, folder.id, 1);
+  });
+
+  it('keeps the tabs permission when "Mark pages I have clipped" was switched on meanwhile', async () => {
+    const { ctx, handlers } = await background();
+    const folder = await api.createFolder({ name: 'Marks batch', parentId: null });
+    const removed = vi
+      .spyOn(fakeBrowser.permissions, 'remove')
+      .mockImplementation(async () => true as never);
+    // The popup read `tabs` as not held and asks for it back; the option was switched on since.
+    await handlers['settings.set']({ clipDefaults: {}, markClipped: true }, sender());
+    await handlers['tabs.clipMany'](
+      {
+        tabIds: [await tab('chrome://version/')],
+        layout: 'pages',
+        parentId: folder.id,
+        folderName: 'Marks batch',
+        release: { permissions: ['tabs'], origins: ['https://site.example/*'] },
+      },
+      sender(),
+    );
+    await settledPagesIn(ctx, folder.id, 1);
+    expect(removed).toHaveBeenCalledWith({ permissions: [], origins: ['https://site.example/*'] });
+    expect(removed).not.toHaveBeenCalledWith(expect.objectContaining({ permissions: ['tabs'] }));
+  });
 });
