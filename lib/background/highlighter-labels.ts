@@ -21,5 +21,12 @@ export function highlighterLabels(): HighlighterLabels {
       'highlighterOrphansHint',
       'The page changed; these highlights are kept in your notes.',
     ),
+    previous: t('highlighterPrevious', 'Previous highlight'),
+    next: t('highlighterNext', 'Next highlight'),
+    position: t('highlighterPosition', 'Highlight {n} of {total}'),
+    unreachable: t(
+      'highlighterUnreachable',
+      'Pageclip cannot be reached: reload the page to highlight again.',
+    ),
   };
 }

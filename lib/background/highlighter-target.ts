@@ -2,19 +2,20 @@
  * Where a page's highlights live: the page's clip (known to this browser, or found in the
  * service by its title and `source:`), else the page the user picked for the site, else none
  * yet: the first highlight then clips the page first, with a `## Highlights` section holding
- * it, and later highlights go to that new page.
+ * it, and later highlights go to that new page (held until it is saved, never clipped twice).
  */
 import { renderHighlightsSection } from '../clip-markdown/highlights-section';
 import type { StoredHighlight } from '../clip-markdown/highlight-record';
 import { findKnownClip } from '../known-clips';
 import { lookUpInService } from '../known-clips/lookup';
 import { knownClipKey } from '../known-clips/normalise-url';
-import type { OutboxEntry } from '../outbox/entry';
+import type { OutboxEntryView } from '../outbox/entry';
 import { highlightSitesItem, readItem } from '../settings';
 import { currentClient } from './client';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
 import { extractTab } from './extraction';
+import { rememberPendingClip } from './highlighter-pending';
 import { t } from './i18n';
 import { pageTitle } from './menus';
 import { lastFolder } from './recents';
@@ -40,6 +41,11 @@ export function siteOf(url: string): string | null {
   }
 }
 
+/** How a page's pending clip is found again: its canonical or own address, normalised. */
+export function pageKey(page: OpenPage): string {
+  return knownClipKey({ url: page.url, canonical: page.canonical }) ?? page.url;
+}
+
 export async function findHighlightPage(
   ctx: BackgroundContext,
   page: OpenPage,
@@ -59,25 +65,34 @@ export async function findHighlightPage(
   return chosen ?? null;
 }
 
-/** How long the first highlight waits for its new page before later ones are held back. */
-const CREATE_WAIT_MS = 60_000;
+export type ExtractedPage =
+  { ok: true; title: string; markdown: string } | { ok: false; message: string };
 
-export type ClipFirst =
-  { ok: true; entry: OutboxEntry; title: string } | { ok: false; message: string };
-
-/** Clips the page with the highlight already in its Highlights section; resolves once it is saved (or still queued). */
-export async function clipPageFirst(
+/** The tab's article, as the first highlight's clip holds it. */
+export async function extractForHighlight(
   ctx: BackgroundContext,
   tabId: number,
   url: string,
-  highlight: StoredHighlight,
-): Promise<ClipFirst> {
+): Promise<ExtractedPage> {
   const extraction = await extractTab({ tabId, mode: 'article', now: new Date(ctx.now()) });
   if (!extraction.ok) return { ok: false, message: extraction.problem.message };
   const { result } = extraction;
+  return { ok: true, title: pageTitle(result.title, result.url || url), markdown: result.markdown };
+}
+
+/**
+ * Clips the page with the highlight already in its Highlights section, and remembers the clip
+ * as the page's pending one (`highlighter-pending.ts`) so later highlights never clip it again.
+ */
+export async function clipPageFirst(
+  ctx: BackgroundContext,
+  page: OpenPage,
+  extracted: { title: string; markdown: string },
+  highlight: StoredHighlight,
+): Promise<OutboxEntryView> {
   const folder = await lastFolder();
-  const title = pageTitle(result.title, result.url || url);
-  const markdown = `${result.markdown.trimEnd()}\n\n${renderHighlightsSection([highlight], url)}\n`;
+  const { title } = extracted;
+  const markdown = `${extracted.markdown.trimEnd()}\n\n${renderHighlightsSection([highlight], page.url)}\n`;
   const queued = await submitClip(ctx, {
     write: {
       kind: 'create-page',
@@ -89,6 +104,12 @@ export async function clipPageFirst(
     label: folder?.name ?? t('folderRoot', 'Top level'),
     folderName: folder?.name ?? t('folderRoot', 'Top level'),
   });
-  const entry = await ctx.outbox.waitFor(queued.id, CREATE_WAIT_MS);
-  return { ok: true, entry, title };
+  await rememberPendingClip({
+    entryId: queued.id,
+    key: pageKey(page),
+    title,
+    pageUrl: page.url,
+    first: highlight,
+  });
+  return queued;
 }

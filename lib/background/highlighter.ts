@@ -15,41 +15,33 @@ import {
   HIGHLIGHTER_PORT,
   HighlighterMessageSchema,
   type HighlighterInit,
+  type HighlighterMessage,
   type HighlighterMode,
   type HighlighterUpdate,
 } from '../messaging/highlighter';
-import type { OutboxEntry } from '../outbox/entry';
 import { currentClient } from './client';
 import type { BackgroundContext } from './context';
 import { hostGranted } from './highlighter-autoload';
+import { forgetInjection, grantInjection, useInjection } from './highlighter-grants';
 import { highlighterLabels } from './highlighter-labels';
+import { pendingClipFor, pendingHighlights } from './highlighter-pending';
 import {
-  clipPageFirst,
   findHighlightPage,
+  pageKey,
   type HighlightPage,
   type OpenPage,
 } from './highlighter-target';
-import { t } from './i18n';
+import { saveHighlightChange, type ChangeSession } from './highlighter-write';
 
 type Port = Browser.runtime.Port;
 
-interface Session {
+interface Session extends ChangeSession {
   port: Port;
-  tabId: number;
-  page: OpenPage;
-  target: HighlightPage | null;
-  /** The first highlight's clip of the page, while it is being saved. */
-  creating: Promise<HighlightPage | null> | null;
   /** Changes are sent in the order the user made them. */
   queue: Promise<unknown>;
 }
 
-/** Ids injected by this worker, by id: the tab and the mode asked for. */
-const injected = new Map<string, { tabId: number; mode: HighlighterMode }>();
 const sessions = new Map<number, Session>();
-const FORGET_AFTER_MS = 10 * 60_000;
-/** How long a change's status waits for the service before saying it is queued. */
-const STATUS_WAIT_MS = 15_000;
 
 const post = (port: Port, update: HighlighterUpdate): void => {
   try {
@@ -72,8 +64,7 @@ export async function startHighlighter(
     return true;
   }
   const id = ctx.randomId();
-  injected.set(id, { tabId, mode });
-  setTimeout(() => injected.delete(id), FORGET_AFTER_MS);
+  await grantInjection(id, tabId, mode, ctx.now());
   const init: HighlighterInit = { id, mode };
   try {
     await browser.scripting.executeScript({
@@ -90,7 +81,7 @@ export async function startHighlighter(
     });
     return true;
   } catch {
-    injected.delete(id);
+    await forgetInjection(id, ctx.now());
     return false;
   }
 }
@@ -105,11 +96,16 @@ function sameOriginCanonical(url: string, canonical: string | undefined): string
   }
 }
 
+/** The page's highlights: from its clip in the service, or as its pending clip will hold them. */
 async function loadHighlights(
   ctx: BackgroundContext,
+  page: OpenPage,
   target: HighlightPage | null,
 ): Promise<StoredHighlight[]> {
-  if (!target) return [];
+  if (!target) {
+    const pending = await pendingClipFor(pageKey(page));
+    return pending ? pendingHighlights(pending) : [];
+  }
   const client = await currentClient(ctx);
   if (!client) return [];
   const { markdown } = await client.getContent(target.pageId);
@@ -121,61 +117,53 @@ async function loadHighlights(
   }));
 }
 
-function statusOf(entry: OutboxEntry, title: string): HighlighterUpdate {
-  if (entry.status === 'saved')
-    return { type: 'status', tone: 'done', text: t('highlighterSaved', 'Saved in “$1”', [title]) };
-  if (entry.status === 'failed')
-    return {
-      type: 'status',
-      tone: 'problem',
-      text: entry.lastError?.message ?? t('highlighterFailed', 'Not saved'),
-    };
-  return {
-    type: 'status',
-    tone: 'progress',
-    text: t('highlighterQueued', 'Queued: it will be saved when the service is reachable'),
+type Hello = Extract<HighlighterMessage, { type: 'hello' }>;
+
+/** The session a hello opens, or null when the port is refused (it is then disconnected). */
+async function greet(
+  ctx: BackgroundContext,
+  port: Port,
+  tabId: number,
+  url: string,
+  hello: Hello,
+): Promise<Session | null> {
+  let mode: HighlighterMode = 'draw';
+  if (hello.id) {
+    const asked = await useInjection(hello.id, tabId, ctx.now());
+    if (!asked) return null;
+    mode = asked;
+  } else if (!(await hostGranted(url))) {
+    return null;
+  }
+  const page: OpenPage = {
+    url,
+    title: hello.title,
+    canonical: sameOriginCanonical(url, hello.canonical),
   };
+  const target = await findHighlightPage(ctx, page).catch(() => null);
+  const highlights = await loadHighlights(ctx, page, target).catch(() => []);
+  // Loaded with the page on a site without highlights: nothing to draw, nothing to keep.
+  if (!hello.id && !hello.resume && highlights.length === 0) return null;
+  sessions.get(tabId)?.port.disconnect();
+  const session: Session = {
+    port,
+    tabId,
+    page,
+    target,
+    queue: Promise.resolve(),
+    post: (update) => post(port, update),
+  };
+  sessions.set(tabId, session);
+  post(port, { type: 'state', mode, highlights, labels: highlighterLabels() });
+  return session;
 }
 
-async function write(ctx: BackgroundContext, s: Session, change: HighlightChange): Promise<void> {
-  let target = s.target ?? (s.creating ? await s.creating : null);
-  if (!target) {
-    if (change.action !== 'add') return;
-    post(s.port, {
-      type: 'status',
-      tone: 'progress',
-      text: t('highlighterClipping', 'Clipping the page…'),
-    });
-    s.creating = clipPageFirst(ctx, s.tabId, s.page.url, change.highlight).then((first) => {
-      if (!first.ok) {
-        post(s.port, { type: 'status', tone: 'problem', text: first.message });
-        return null;
-      }
-      post(s.port, statusOf(first.entry, first.title));
-      return first.entry.result ? { pageId: first.entry.result.pageId, title: first.title } : null;
-    });
-    s.target = await s.creating;
-    s.creating = null;
-    return;
-  }
-  target = s.target ?? target;
-  s.target = target;
-  post(s.port, { type: 'status', tone: 'progress', text: t('highlighterSaving', 'Saving…') });
-  const entry = await ctx.outbox.enqueue(
-    {
-      kind: 'highlight-page',
-      clipId: ctx.randomId(),
-      pageId: target.pageId,
-      pageUrl: s.page.url,
-      change,
-    },
-    target.title,
-  );
-  void ctx.outbox.flush().catch(() => undefined);
-  post(
-    s.port,
-    statusOf(await ctx.outbox.waitFor(entry.id, STATUS_WAIT_MS, 'answered'), target.title),
-  );
+function changeOf(
+  message: Exclude<HighlighterMessage, Hello | { type: 'close' }>,
+): HighlightChange {
+  if (message.type === 'add') return { action: 'add', highlight: message.highlight };
+  if (message.type === 'remove') return { action: 'remove', id: message.id };
+  return { action: 'update', id: message.id, color: message.color, note: message.note };
 }
 
 /** `runtime.onConnect`: the highlighter's port, checked before anything is read from it. */
@@ -193,65 +181,46 @@ export function onHighlighterConnect(ctx: BackgroundContext, port: Port): void {
   }
   const tabId = sender.tab.id;
   const url = sender.url;
-  let session: Session | null = null;
-  let greeted = false;
+  // A page connecting again sends its hello and the change at once: the change waits for it.
+  let ready: Promise<Session | null> | null = null;
+  const refuse = () => {
+    ready = Promise.resolve(null);
+    port.disconnect();
+  };
 
   port.onMessage.addListener((raw: unknown) => {
     const parsed = HighlighterMessageSchema.safeParse(raw);
-    if (!parsed.success) {
-      port.disconnect();
-      return;
-    }
+    if (!parsed.success) return refuse();
     const message = parsed.data;
     if (message.type === 'hello') {
-      if (greeted) return;
-      greeted = true;
-      void (async () => {
-        let mode: HighlighterMode = 'draw';
-        if (message.id) {
-          const asked = injected.get(message.id);
-          if (!asked || asked.tabId !== tabId) return port.disconnect();
-          injected.delete(message.id);
-          mode = asked.mode;
-        } else if (!(await hostGranted(url))) {
-          return port.disconnect();
-        }
-        const page: OpenPage = {
-          url,
-          title: message.title,
-          canonical: sameOriginCanonical(url, message.canonical),
-        };
-        const target = await findHighlightPage(ctx, page).catch(() => null);
-        const highlights = await loadHighlights(ctx, target).catch(() => []);
-        // Loaded with the page on a site without highlights: nothing to draw, nothing to keep.
-        if (!message.id && highlights.length === 0) return port.disconnect();
-        sessions.get(tabId)?.port.disconnect();
-        session = { port, tabId, page, target, creating: null, queue: Promise.resolve() };
-        sessions.set(tabId, session);
-        post(port, { type: 'state', mode, highlights, labels: highlighterLabels() });
-      })();
+      if (ready) return;
+      ready = greet(ctx, port, tabId, url, message)
+        .catch(() => null)
+        .then((s) => {
+          if (!s) port.disconnect();
+          return s;
+        });
       return;
     }
-    const s = session;
-    if (!s) return port.disconnect();
+    if (!ready) return refuse();
     if (message.type === 'close') return;
-    const change: HighlightChange =
-      message.type === 'add'
-        ? { action: 'add', highlight: message.highlight }
-        : message.type === 'remove'
-          ? { action: 'remove', id: message.id }
-          : { action: 'update', id: message.id, color: message.color, note: message.note };
-    s.queue = s.queue
-      .then(() => write(ctx, s, change))
-      .catch((error: unknown) =>
-        post(s.port, {
-          type: 'status',
-          tone: 'problem',
-          text: error instanceof Error ? error.message : String(error),
-        }),
-      );
+    const change = changeOf(message);
+    void ready.then((s) => {
+      if (!s) return;
+      s.queue = s.queue
+        .then(() => saveHighlightChange(ctx, s, change))
+        .catch((error: unknown) =>
+          s.post({
+            type: 'status',
+            tone: 'problem',
+            text: error instanceof Error ? error.message : String(error),
+          }),
+        );
+    });
   });
   port.onDisconnect.addListener(() => {
-    if (session && sessions.get(tabId) === session) sessions.delete(tabId);
+    void ready?.then((s) => {
+      if (s && sessions.get(tabId) === s) sessions.delete(tabId);
+    });
   });
 }

@@ -22,6 +22,7 @@ import { currentClient } from './client';
 import { onCommand } from './commands';
 import { onHighlighterConnect } from './highlighter';
 import { wireAutoload } from './highlighter-autoload';
+import { wirePendingHighlights } from './highlighter-pending';
 import { onSignInTabRemoved, onSignInTabUpdated, recordProblem } from './connection';
 import type { BackgroundContext } from './context';
 import { createHandlers } from './handlers';
@@ -81,6 +82,7 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
   browser.runtime.onConnect.addListener((port) => onConfirmationConnect(ctx, port));
   browser.runtime.onConnect.addListener((port) => onHighlighterConnect(ctx, port));
   wireAutoload();
+  wirePendingHighlights(ctx);
   // One badge for the outbox and for menu or shortcut failures that never reach it (an
   // unreadable tab, no selection): the user clicked and must see that nothing was saved.
   const badge = createOutboxBadge();

@@ -4,7 +4,9 @@
  * calls it with a `HighlighterInit`; where the user granted the site's host access the script
  * is also registered to load with the page, and then says hello without an id. Over one
  * `runtime.connect` port named `HIGHLIGHTER_PORT` the page sends what the user did; the
- * background answers with the page's highlights, labels and the save status. The background
+ * background answers with the page's highlights, labels and the save status. The port closes
+ * when Chromium stops the idle worker; the page connects again on the user's next action, with
+ * the same id (`resume`). The background
  * parses every message from the page with these schemas and accepts a port only from our
  * script in the top frame of the tab it injected that id into (or, without an id, of a site
  * whose access the user granted). The script holds no token.
@@ -37,6 +39,8 @@ export const HighlighterMessageSchema = z.discriminatedUnion('type', [
     /** `<link rel=canonical>`, used only when on the tab's own origin. */
     canonical: z.string().max(8_192).optional(),
     title: z.string().max(2_000),
+    /** Connecting again (the worker had stopped): the page keeps what it shows. */
+    resume: z.boolean().optional(),
   }),
   z.object({ type: z.literal('add'), highlight: StoredHighlightSchema }),
   z.object({
@@ -60,6 +64,12 @@ export interface HighlighterLabels {
   close: string;
   orphans: string;
   orphansHint: string;
+  previous: string;
+  next: string;
+  /** "Highlight {n} of {total}". */
+  position: string;
+  /** The background cannot be reached (the extension was reloaded or updated). */
+  unreachable: string;
 }
 
 /** Background → page, over the port. */
