@@ -1,10 +1,12 @@
 /**
  * Fetches and judges a clip's images: each candidate in order, a few at once, reporting
  * progress after each. An image is kept (stored by the service), skipped (a tracking pixel or
- * icon, left as it was), or kept as a remote link with its reason.
+ * icon, left as it was), or kept as a remote link with its reason. The clip's size cap holds
+ * while the bytes arrive (`ClipBudget`), not after they all did.
  */
 import { z } from 'zod';
 import { bytesToBase64 } from './base64';
+import { ClipBudget } from './budget';
 import { IMAGE_CAPS, type ImageCaps } from './caps';
 import type { FetchOutcome } from './fetch-image';
 import { judgeImage } from './judge';
@@ -29,7 +31,8 @@ export const CollectedImagesSchema = z.object({
 export type CollectedImages = z.infer<typeof CollectedImagesSchema>;
 
 export interface CollectDeps {
-  fetchImage(url: string): Promise<FetchOutcome>;
+  /** Reads one image, counting its bytes in `budget` as they arrive (`fetchImage`). */
+  fetchImage(url: string, budget: ClipBudget): Promise<FetchOutcome>;
   /** Whether Pageclip holds host access for this pattern (asked for at the Save click). */
   hasAccess(pattern: string): Promise<boolean>;
   caps?: Partial<ImageCaps>;
@@ -41,15 +44,21 @@ type Settled =
   | { kind: 'skip'; url: string }
   | { kind: 'link'; url: string; reason: string };
 
-async function settle(url: string, deps: CollectDeps, caps: ImageCaps): Promise<Settled> {
+async function settle(
+  url: string,
+  deps: CollectDeps,
+  caps: ImageCaps,
+  budget: ClipBudget,
+): Promise<Settled> {
   if (!url.startsWith('data:')) {
     const pattern = imageOriginPattern(url);
     if (pattern === null) return { kind: 'link', url, reason: 'not over https' };
     if (!(await deps.hasAccess(pattern))) return { kind: 'link', url, reason: 'no access' };
   }
-  const fetched = await deps.fetchImage(url);
+  const fetched = await deps.fetchImage(url, budget);
   if (!fetched.ok) return { kind: 'link', url, reason: fetched.reason };
   const verdict = judgeImage(fetched.bytes, caps);
+  if (verdict.kind !== 'keep') budget.give(fetched.bytes.length);
   if (verdict.kind === 'skip') return { kind: 'skip', url };
   if (verdict.kind === 'fail') return { kind: 'link', url, reason: verdict.reason };
   return { kind: 'keep', url, bytes: fetched.bytes, mimeType: verdict.mimeType, ext: verdict.ext };
@@ -62,29 +71,27 @@ export async function collectImages(
   deps: CollectDeps,
 ): Promise<CollectedImages> {
   const caps: ImageCaps = { ...IMAGE_CAPS, ...deps.caps };
-  const results: Settled[] = new Array(candidates.length);
+  const budget = new ClipBudget(caps.maxClipBytes);
+  const total = candidates.length;
+  const results: Settled[] = new Array(total);
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (next < candidates.length) {
+    while (next < total) {
       const i = next++;
-      results[i] = await settle(candidates[i]!.url, deps, caps);
+      results[i] = await settle(candidates[i]!.url, deps, caps, budget);
       done++;
-      await deps.onProgress?.(done, candidates.length);
+      await deps.onProgress?.(done, total);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, caps.concurrency) }, worker));
 
   const collected: CollectedImages = { kept: [], links: [], skipped: [] };
-  let total = 0;
   for (const result of results) {
     if (result.kind === 'skip') collected.skipped.push(result.url);
-    else if (result.kind === 'link')
+    else if (result.kind === 'link') {
       collected.links.push({ url: result.url, reason: result.reason });
-    else if (total + result.bytes.length > caps.maxClipBytes) {
-      collected.links.push({ url: result.url, reason: 'over the clip’s total' });
     } else {
-      total += result.bytes.length;
       const n = String(collected.kept.length + 1).padStart(2, '0');
       collected.kept.push({
         url: result.url,

@@ -2,9 +2,11 @@
  * Reading one image's bytes with the user's own access: `credentials: 'include'` sends the
  * cookies the browser holds for the image's site (the extension holds host access to it, so
  * the page's CORS rules do not apply). A `data:` image is decoded here, without the network.
- * The body is read as a stream and given up on past the size cap.
+ * The body is read as a stream and given up on past the image's size cap, or as soon as the
+ * clip's images together no longer fit its budget (the bytes count as they arrive).
  */
 import { base64ToBytes } from './base64';
+import { OVER_CLIP_CAP, type ClipBudget } from './budget';
 
 export type FetchOutcome = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
 
@@ -12,6 +14,8 @@ export interface FetchImageOptions {
   maxBytes: number;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** The clip's budget; bytes read are counted in it, and given back when the read fails. */
+  budget?: ClipBudget;
 }
 
 function decodeDataUrl(url: string, maxBytes: number): FetchOutcome {
@@ -26,7 +30,31 @@ function decodeDataUrl(url: string, maxBytes: number): FetchOutcome {
 }
 
 export async function fetchImage(url: string, opts: FetchImageOptions): Promise<FetchOutcome> {
-  if (url.startsWith('data:')) return decodeDataUrl(url, opts.maxBytes);
+  const budget = opts.budget;
+  if (budget?.spent) return { ok: false, reason: OVER_CLIP_CAP };
+  let counted = 0;
+  const count = (n: number): boolean => {
+    if (!budget) return true;
+    if (!budget.take(n)) return false;
+    counted += n;
+    return true;
+  };
+  const outcome = url.startsWith('data:')
+    ? decodeDataUrl(url, opts.maxBytes)
+    : await fetchRemote(url, opts, count);
+  if (outcome.ok && !count(outcome.bytes.length - counted)) {
+    budget?.give(counted);
+    return { ok: false, reason: OVER_CLIP_CAP };
+  }
+  if (!outcome.ok) budget?.give(counted);
+  return outcome;
+}
+
+async function fetchRemote(
+  url: string,
+  opts: FetchImageOptions,
+  count: (n: number) => boolean,
+): Promise<FetchOutcome> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), opts.timeoutMs);
   try {
@@ -55,6 +83,10 @@ export async function fetchImage(url: string, opts: FetchImageOptions): Promise<
       if (length > opts.maxBytes) {
         void reader.cancel().catch(() => undefined);
         return { ok: false, reason: 'too large' };
+      }
+      if (!count(value.length)) {
+        void reader.cancel().catch(() => undefined);
+        return { ok: false, reason: OVER_CLIP_CAP };
       }
       chunks.push(value);
     }

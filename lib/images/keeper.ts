@@ -30,10 +30,11 @@ export function browserImageKeeper(
       if (stored) return stored;
       const collected = await collectImages(candidates, clipId, {
         caps: all,
-        fetchImage: (url) =>
+        fetchImage: (url, budget) =>
           fetchImage(url, {
             maxBytes: all.maxImageBytes,
             timeoutMs: all.fetchTimeoutMs,
+            budget,
             ...(deps.fetch && { fetch: deps.fetch }),
           }),
         hasAccess,

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64ToBytes } from '../../lib/images/base64';
+import { ClipBudget, OVER_CLIP_CAP } from '../../lib/images/budget';
 import { collectImages } from '../../lib/images/collect';
 import { fetchImage } from '../../lib/images/fetch-image';
 import { selectImages } from '../../lib/images/select';
@@ -13,6 +14,9 @@ import { PIXEL_GIF, png } from './image-bytes';
 
 let server: Server;
 let origin: string;
+const hits = new Map<string, number>();
+/** Bytes `/endless.png` wrote before its reader gave up (it never ends by itself). */
+let endlessSent = 0;
 const FILES = new Map<string, Uint8Array>([
   ['/big.png', png(2000, 1000, 50_000, 1)],
   ['/mid.png', png(900, 600, 20_000, 2)],
@@ -24,6 +28,24 @@ const FILES = new Map<string, Uint8Array>([
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
+    if (req.url === '/endless.png') {
+      // A PNG header, then padding for as long as the reader keeps reading.
+      res.writeHead(200, { 'content-type': 'image/png', 'transfer-encoding': 'chunked' });
+      const head = png(1000, 1000, 64, 7);
+      const pad = new Uint8Array(16_384);
+      let closed = false;
+      res.on('close', () => (closed = true));
+      const pump = () => {
+        while (!closed && endlessSent < 50_000_000) {
+          const chunk = endlessSent === 0 ? head : pad;
+          endlessSent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        if (!closed) res.end();
+      };
+      return pump();
+    }
     const bytes = FILES.get(req.url ?? '');
     if (!bytes) return void res.writeHead(404).end();
     if (req.url === '/big.png') {
@@ -39,7 +61,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const get = (maxBytes: number) => (url: string) => fetchImage(url, { maxBytes, timeoutMs: 5000 });
+const get = (maxBytes: number) => (url: string, budget?: ClipBudget) =>
+  fetchImage(url, { maxBytes, timeoutMs: 5000, ...(budget && { budget }) });
 
 describe('fetching one image', () => {
   it('reads the bytes; stops past the cap while streaming; names a refusal by its status', async () => {
@@ -94,14 +117,49 @@ describe('collecting a clip’s images', () => {
     expect(progress.at(-1)).toBe('7/7');
   });
 
-  it('caps the clip’s total: images past it keep their links', async () => {
+  it('caps the clip’s total while fetching: once an image does not fit, no further one is read', async () => {
+    hits.clear();
     const got = await collectImages(selectImages(md()).candidates, 'clip', {
       fetchImage: get(100_000),
       hasAccess: async () => true,
-      caps: { maxClipBytes: 75_000 },
+      caps: { maxClipBytes: 75_000, concurrency: 1 },
     });
     expect(got.kept.map((k) => k.url)).toEqual([`${origin}/big.png`, `${origin}/mid.png`]);
-    expect(got.links[0]).toEqual({ url: `${origin}/small.png`, reason: 'over the clip’s total' });
+    const past = ['small.png', 'icon.png', 'pixel.gif', 'page.html', 'gone.png'];
+    expect(got.links).toEqual(past.map((f) => ({ url: `${origin}/${f}`, reason: OVER_CLIP_CAP })));
+    expect(got.skipped).toEqual([]);
+    expect(hits.get('/small.png')).toBe(1); // read until it no longer fit
+    for (const file of past.slice(1)) expect(hits.get(`/${file}`)).toBeUndefined();
+  });
+
+  it('counts the bytes as they arrive: an endless image is cut at the clip’s budget', async () => {
+    endlessSent = 0;
+    const urls = [`${origin}/mid.png`, `${origin}/endless.png`, `${origin}/small.png`];
+    const got = await collectImages(
+      urls.map((url, i) => ({ url, embeds: [i] })),
+      'clip',
+      {
+        fetchImage: get(40_000_000), // the image's own cap alone would read 40 MB
+        hasAccess: async () => true,
+        caps: { maxClipBytes: 200_000, concurrency: 1 },
+      },
+    );
+    expect(got.kept.map((k) => k.url)).toEqual([`${origin}/mid.png`]);
+    expect(got.links).toEqual([
+      { url: `${origin}/endless.png`, reason: OVER_CLIP_CAP },
+      { url: `${origin}/small.png`, reason: OVER_CLIP_CAP },
+    ]);
+    // What the server got written before the reader went away: socket buffers, not 40 MB.
+    expect(endlessSent).toBeLessThan(20_000_000);
+  });
+
+  it('a budget given back: refused, skipped and cut-off images do not count', () => {
+    const budget = new ClipBudget(100);
+    expect(budget.take(60)).toBe(true);
+    expect(budget.take(50)).toBe(false);
+    expect(budget.spent).toBe(true);
+    budget.give(60);
+    expect(budget.take(100)).toBe(true);
   });
 
   it('never fetches from a host Pageclip was not granted, nor plain http elsewhere', async () => {
@@ -111,9 +169,9 @@ describe('collecting a clip’s images', () => {
       urls.map((url, i) => ({ url, embeds: [i] })),
       'clip',
       {
-        fetchImage: async (url) => {
+        fetchImage: async (url, budget) => {
           fetched++;
-          return get(100_000)(url);
+          return get(100_000)(url, budget);
         },
         hasAccess: async () => false,
       },
