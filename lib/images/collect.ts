@@ -76,12 +76,23 @@ export async function collectImages(
   const results: Settled[] = new Array(total);
   let next = 0;
   let done = 0;
+  // Reports go out one at a time, each with the latest count, so a slow write of an older count
+  // never lands after a newer one: what the popup shows only grows.
+  let reported = 0;
+  let reports: Promise<void> = Promise.resolve();
+  const report = (): Promise<void> =>
+    (reports = reports.then(async () => {
+      const now = done;
+      if (now <= reported) return;
+      reported = now;
+      await deps.onProgress?.(now, total);
+    }));
   const worker = async () => {
     while (next < total) {
       const i = next++;
       results[i] = await settle(candidates[i]!.url, deps, caps, budget);
       done++;
-      await deps.onProgress?.(done, total);
+      await report();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, caps.concurrency) }, worker));

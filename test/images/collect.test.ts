@@ -162,6 +162,36 @@ describe('collecting a clip’s images', () => {
     expect(budget.take(100)).toBe(true);
   });
 
+  it('progress only grows, even when an older count is written more slowly than a newer one', async () => {
+    const urls = ['mid', 'small', 'big', 'icon'].map((n) => `${origin}/${n}.png`);
+    let releaseFirst = () => undefined as void;
+    const firstWrite = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const landed: number[] = [];
+    let fetched = 0;
+    await collectImages(
+      urls.map((url, i) => ({ url, embeds: [i] })),
+      'clip',
+      {
+        fetchImage: async (url, budget) => {
+          const got = await get(100_000)(url, budget);
+          // Every image is in: the first count's slow write may finish now, after the rest
+          // were reported (setImmediate runs once the reports already due have been made).
+          if (++fetched === urls.length) setImmediate(releaseFirst);
+          return got;
+        },
+        hasAccess: async () => true,
+        caps: { concurrency: 4 },
+        onProgress: async (done) => {
+          if (done === 1) await firstWrite;
+          landed.push(done);
+        },
+      },
+    );
+    expect(landed.at(-1)).toBe(4);
+    expect(landed).toEqual([...landed].sort((a, b) => a - b));
+    expect(new Set(landed).size).toBe(landed.length);
+  });
+
   it('never fetches from a host Pageclip was not granted, nor plain http elsewhere', async () => {
     let fetched = 0;
     const urls = [`${origin}/mid.png`, 'http://example.com/a.png'];
