@@ -8,7 +8,7 @@
  */
 import { browser } from 'wxt/browser';
 import { findKnownClip } from '../known-clips';
-import { normaliseUrl } from '../known-clips/normalise-url';
+import { knownClipKey } from '../known-clips/normalise-url';
 import { folderCacheItem, readItem } from '../settings';
 import { t } from './i18n';
 
@@ -33,7 +33,9 @@ type Clearable = { tabId: number; text?: string | null; title?: string | null };
 
 /** Sets or clears the mark of one tab from its address. */
 export async function markTab(tabId: number, url: string | undefined): Promise<boolean> {
-  const key = url ? normaliseUrl(url) : null;
+  // A tab shows its address only, never the page's canonical link: a clip is also indexed
+  // under the address it was clipped from (`knownClipKeys`), so it is found either way.
+  const key = url ? knownClipKey({ url }) : null;
   const clip = key ? await findKnownClip(key) : null;
   const action = browser.action;
   if (!clip) {

@@ -4,7 +4,8 @@ import { isNotFound } from '../api';
 import { findKnownClip, forgetKnownPage } from '../known-clips';
 import { clipChanges } from '../known-clips/changes';
 import { lookUpInService } from '../known-clips/lookup';
-import { knownClipKey } from '../known-clips/normalise-url';
+import { clipSourceKey } from '../known-clips/confirmations';
+import { knownClipKey, knownClipKeys } from '../known-clips/normalise-url';
 import { composeUpdate } from '../known-clips/update-markdown';
 import type { Handlers } from './router';
 import { submitClip } from './clips';
@@ -20,14 +21,17 @@ export function knownClipHandlers(
 ): KnownClipHandlers {
   return {
     'known.lookup': async (data) => {
-      const key = knownClipKey(data);
-      if (!key) return { clip: null };
-      const known = await findKnownClip(key);
-      if (known || data.localOnly) return { clip: known };
+      // The canonical address first, then the tab's own (as the toolbar mark finds it).
+      const keys = knownClipKeys(data);
+      for (const key of keys) {
+        const known = await findKnownClip(key);
+        if (known) return { clip: known };
+      }
+      if (keys.length === 0 || data.localOnly) return { clip: null };
       const client = await currentClient(ctx);
       if (!client) return { clip: null };
       try {
-        return { clip: await lookUpInService(client, key, [data.title], ctx.now()) };
+        return { clip: await lookUpInService(client, keys, [data.title], ctx.now()) };
       } catch {
         // Offline or refused: the popup simply shows no notice.
         return { clip: null };
@@ -47,7 +51,9 @@ export function knownClipHandlers(
         return deps.fail(error);
       }
       await rememberTagsOf(current.markdown, ctx.now());
-      const key = knownClipKey({ url: data.url });
+      // The new version's frontmatter names the page's canonical address, which the clip is
+      // indexed by; the address alone is the fallback.
+      const key = clipSourceKey(data.document) ?? knownClipKey({ url: data.url });
       const known = key ? await findKnownClip(key) : null;
       const recorded = known?.pageId === data.pageId ? known.etag : null;
       const decided =

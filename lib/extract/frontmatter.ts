@@ -8,6 +8,8 @@ import { safeLinkUrl } from './link-url';
 export interface FrontmatterInput {
   title: string;
   source: string;
+  /** The page's canonical address, when it differs (the known-clips index keys a clip by it). */
+  canonical?: string | null;
   author: string | null;
   published: string | null;
   site: string | null;
@@ -16,7 +18,7 @@ export interface FrontmatterInput {
   extra?: Record<string, string>;
 }
 
-const ORDER = ['title', 'source', 'author', 'published', 'site', 'clipped', 'tags'];
+const ORDER = ['title', 'source', 'canonical', 'author', 'published', 'site', 'clipped', 'tags'];
 
 /** Frontmatter data in the fixed key order; empty values are left out. */
 export function buildFrontmatter(input: FrontmatterInput): Record<string, unknown> {
@@ -24,6 +26,7 @@ export function buildFrontmatter(input: FrontmatterInput): Record<string, unknow
     title: input.title,
     // Like every URL Pageclip writes, only a safe scheme (lib/extract/link-url.ts).
     source: safeLinkUrl(input.source),
+    canonical: input.canonical ? safeLinkUrl(input.canonical) : null,
     author: input.author,
     published: input.published,
     site: input.site,

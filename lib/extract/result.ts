@@ -18,6 +18,8 @@ export const ExtractResultSchema = z.object({
   lang: z.string().nullable(),
   wordCount: z.number(),
   url: z.string(),
+  /** The page's canonical address when it declares another one on its own site (`canonical.ts`). */
+  canonical: z.string().nullable().optional(),
   isProbablyArticle: z.boolean(),
   frontmatter: z.record(z.string(), z.unknown()),
   /** Markdown without frontmatter (`clipMarkdown` in lib/clip-markdown puts the two together). */

@@ -13,15 +13,27 @@
 import { readFrontmatter } from '../clip-markdown';
 import type { OutboxEntry } from '../outbox/entry';
 import { findKnownClip, forgetKnownPage, rememberClip, updateKnownPage } from './index';
-import { knownClipKey } from './normalise-url';
+import { knownClipKey, knownClipKeys } from './normalise-url';
 
-/** The page a clip's markdown came from: its `source:` (and `canonical:` when present). */
-export function clipSourceKey(markdown: string): string | null {
+/** The page a clip's markdown came from: its `source:` and `canonical:` (when present). */
+function clipSource(markdown: string): { url: string; canonical: string | null } | null {
   const read = readFrontmatter(markdown);
   if (read.kind !== 'frontmatter') return null;
   const { source, canonical } = read.data;
   if (typeof source !== 'string') return null;
-  return knownClipKey({ url: source, canonical: typeof canonical === 'string' ? canonical : null });
+  return { url: source, canonical: typeof canonical === 'string' ? canonical : null };
+}
+
+/** The key of the page a clip's markdown came from (its canonical address when recorded). */
+export function clipSourceKey(markdown: string): string | null {
+  const source = clipSource(markdown);
+  return source ? knownClipKey(source) : null;
+}
+
+/** Every key the page a clip came from is found by (`knownClipKeys`). */
+export function clipSourceKeys(markdown: string): string[] {
+  const source = clipSource(markdown);
+  return source ? knownClipKeys(source) : [];
 }
 
 export async function recordConfirmation(entry: OutboxEntry, now: number): Promise<void> {
@@ -30,17 +42,17 @@ export async function recordConfirmation(entry: OutboxEntry, now: number): Promi
   if (write.kind === 'trash-page') {
     await forgetKnownPage(write.pageId);
   } else if (write.kind === 'create-page') {
-    const url = clipSourceKey(write.markdown);
-    if (!url) return;
-    await rememberClip({
-      url,
-      pageId: result.pageId,
-      title: write.title,
-      folderId: write.parentId,
-      clippedAt: entry.createdAt,
-      at: now,
-      etag: result.etag ?? null,
-    });
+    for (const url of clipSourceKeys(write.markdown)) {
+      await rememberClip({
+        url,
+        pageId: result.pageId,
+        title: write.title,
+        folderId: write.parentId,
+        clippedAt: entry.createdAt,
+        at: now,
+        etag: result.etag ?? null,
+      });
+    }
   } else if (write.kind === 'update-page') {
     const changed = await updateKnownPage(write.pageId, { etag: result.etag ?? null, at: now });
     const url = clipSourceKey(write.markdown);

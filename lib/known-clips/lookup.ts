@@ -5,7 +5,7 @@
  * `source:` (or `canonical:`) in its frontmatter. A match is added to the index.
  */
 import { isNotFound } from '../api';
-import { clipSourceKey } from './confirmations';
+import { clipSourceKeys } from './confirmations';
 import { rememberClip } from './index';
 import type { KnownClip } from './known-clip';
 
@@ -21,12 +21,19 @@ export interface LookupApi {
 /** At most this many same-titled pages are read; a title shared more widely stays unresolved. */
 export const LOOKUP_CANDIDATES = 10;
 
+/**
+ * `key`: the page's key, or every key it is known by (`knownClipKeys`): a page matches when its
+ * frontmatter gives one of them, so a clip recorded before its canonical address was is found
+ * too. What is found is indexed under each of them.
+ */
 export async function lookUpInService(
   api: LookupApi,
-  key: string,
+  key: string | readonly string[],
   titles: readonly string[],
   now: number,
 ): Promise<KnownClip | null> {
+  const keys = typeof key === 'string' ? [key] : key;
+  if (keys.length === 0) return null;
   const seen = new Set<string>();
   for (const title of titles) {
     const trimmed = title.trim();
@@ -41,10 +48,10 @@ export async function lookUpInService(
         if (isNotFound(err)) continue;
         throw err;
       }
-      if (clipSourceKey(markdown) !== key) continue;
+      if (!clipSourceKeys(markdown).some((k) => keys.includes(k))) continue;
       const created = page.createdAt ? Date.parse(page.createdAt) : NaN;
       const clip: KnownClip = {
-        url: key,
+        url: keys[0]!,
         pageId: page.id,
         title: page.title,
         folderId: page.parentId ?? null,
@@ -55,7 +62,7 @@ export async function lookUpInService(
         etag: null,
         found: true,
       };
-      await rememberClip(clip);
+      for (const url of keys) await rememberClip({ ...clip, url });
       return clip;
     }
   }

@@ -52,7 +52,36 @@ export function normaliseUrl(raw: string): string | null {
   return url.toString();
 }
 
+/**
+ * Whether a canonical address may stand for the page: the same host, or one host a subdomain of
+ * the other (`m.` or `www.` to the main site, and back), so a page cannot claim to be another
+ * site's page. Extraction applies the same rule (`lib/extract/canonical.ts`).
+ */
+export function sameSite(a: string, b: string): boolean {
+  const x = new URL(a).hostname;
+  const y = new URL(b).hostname;
+  return x === y || x.endsWith(`.${y}`) || y.endsWith(`.${x}`);
+}
+
+function ownCanonical(page: { url: string; canonical?: string | null }): string | null {
+  if (!page.canonical) return null;
+  const canonical = normaliseUrl(page.canonical);
+  const own = normaliseUrl(page.url);
+  if (!canonical || !own) return null;
+  return sameSite(canonical, own) ? canonical : null;
+}
+
 /** The page's key: the canonical URL when it is a valid http(s) address, else its own. */
 export function knownClipKey(page: { url: string; canonical?: string | null }): string | null {
-  return (page.canonical ? normaliseUrl(page.canonical) : null) ?? normaliseUrl(page.url);
+  return ownCanonical(page) ?? normaliseUrl(page.url);
+}
+
+/**
+ * Every key a clip is found by: its key, then its own address when the canonical one differs.
+ * The toolbar mark sees only a tab's address (never the page's canonical link), so a clip is
+ * indexed under both and the same page reached either way is one known clip.
+ */
+export function knownClipKeys(page: { url: string; canonical?: string | null }): string[] {
+  const keys = [knownClipKey(page), normaliseUrl(page.url)];
+  return [...new Set(keys.filter((k): k is string => k !== null))];
 }

@@ -106,11 +106,17 @@ export function useKnownClip(extraction: Promise<Extraction>) {
     Promise.all([extraction, early])
       .then(async ([answer, first]) => {
         if (!answer.ok) return dispatch({ type: 'found', clip: null, document: '', url: '' });
-        const { url, title, markdown } = answer.result;
+        const { url, title, markdown, canonical } = answer.result;
         const clip =
           first?.url === url && first.clip
             ? first.clip
-            : (await sendToBackground('known.lookup', { url, title })).clip;
+            : (
+                await sendToBackground('known.lookup', {
+                  url,
+                  title,
+                  ...(canonical ? { canonical } : {}),
+                })
+              ).clip;
         if (alive) dispatch({ type: 'found', clip, document: markdown, url });
       })
       .catch(() => alive && dispatch({ type: 'found', clip: null, document: '', url: '' }));

@@ -11,9 +11,12 @@ import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
 import { wireKnownClips } from '../../lib/background/known-clips';
 import { undoWrite } from '../../lib/background/undo-write';
-import { readFrontmatter } from '../../lib/clip-markdown';
+import { markTab } from '../../lib/background/known-badge';
+import { readFrontmatter, withClipMarkdown } from '../../lib/clip-markdown';
+import { extract } from '../../lib/extract';
 import { findKnownClip } from '../../lib/known-clips';
 import { Outbox } from '../../lib/outbox';
+import { parseHtml } from '../../scripts/parse-html';
 import { startService, type RunningService } from '../helpers/service';
 
 let service: RunningService;
@@ -195,5 +198,58 @@ describe('known clips in the background', () => {
     // A new worker catches up with the saved entries it did not see confirmed.
     await new Promise<void>((resolve) => wireKnownClips(ctx, resolve));
     expect(await findKnownClip(url)).toBeNull();
+  });
+
+  it('one known clip for a page reached by its canonical URL and by a tracking or AMP address', async () => {
+    const title = `Canonical ${crypto.randomUUID()}`;
+    const html = `<html><head><title>${title}</title><link rel="canonical" href="/story"></head><body><article><h1>${title}</h1><p>${'Foxes moved into the city. '.repeat(20)}</p></article></body></html>`;
+    const address = 'https://news.example/amp/story?utm_source=rss';
+    const result = extract(parseHtml(html, address), address, { mode: 'article' });
+    expect(result.canonical).toBe('https://news.example/story');
+    const { markdown } = withClipMarkdown(result);
+    const fm = readFrontmatter(markdown);
+    expect(fm.kind === 'frontmatter' && fm.data.canonical).toBe('https://news.example/story');
+
+    const { handlers } = await background();
+    const entry = await handlers['clip.submit'](
+      {
+        write: {
+          kind: 'create-page',
+          clipId: crypto.randomUUID(),
+          title,
+          markdown,
+          parentId: null,
+        },
+        label: title,
+        waitMs: 10_000,
+      },
+      sender(),
+    );
+    expect(entry.status).toBe('saved');
+    const pageId = entry.result!.pageId;
+    await vi.waitFor(async () =>
+      expect(await findKnownClip('https://news.example/story')).toMatchObject({ pageId }),
+    );
+    // The popup, on the canonical address or on another with the page's canonical link.
+    for (const lookup of [
+      { url: 'https://news.example/story?fbclid=1', title: 'x' },
+      {
+        url: 'https://news.example/story?ref_src=t',
+        canonical: 'https://news.example/story',
+        title: 'x',
+      },
+      { url: 'https://news.example/amp/story?gclid=2', title: 'x', localOnly: true },
+    ])
+      expect((await handlers['known.lookup'](lookup, sender())).clip).toMatchObject({ pageId });
+    // The toolbar mark sees the tab's address only.
+    expect(await markTab(7, 'https://news.example/amp/story?utm_medium=social')).toBe(true);
+    expect(await markTab(7, 'https://news.example/story#comments')).toBe(true);
+  });
+
+  it('extraction ignores a canonical link to another site', () => {
+    const html = `<html><head><link rel="canonical" href="https://elsewhere.example/p"></head><body><p>Text.</p></body></html>`;
+    expect(
+      extract(parseHtml(html, 'https://news.example/p'), 'https://news.example/p').canonical,
+    ).toBeNull();
   });
 });

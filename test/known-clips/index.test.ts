@@ -11,7 +11,7 @@ import {
 } from '../../lib/known-clips';
 import { clipSourceKey, recordConfirmation } from '../../lib/known-clips/confirmations';
 import type { KnownClip } from '../../lib/known-clips/known-clip';
-import { knownClipKey, normaliseUrl } from '../../lib/known-clips/normalise-url';
+import { knownClipKey, knownClipKeys, normaliseUrl } from '../../lib/known-clips/normalise-url';
 import { createEntry, claim, succeed } from '../../lib/outbox/state';
 import type { WriteRequest } from '../../lib/write-request';
 
@@ -42,6 +42,22 @@ describe('normaliseUrl', () => {
     expect(knownClipKey({ url: 'https://e.x/a#x', canonical: 'javascript:alert(1)' })).toBe(
       'https://e.x/a',
     );
+  });
+  it("ignores a canonical URL on another site: a page cannot claim another site's page", () => {
+    expect(knownClipKey({ url: 'https://e.x/a', canonical: 'https://other.example/a' })).toBe(
+      'https://e.x/a',
+    );
+    expect(knownClipKey({ url: 'https://evil-e.x/a', canonical: 'https://e.x/a' })).toBe(
+      'https://evil-e.x/a',
+    );
+  });
+  it('knows a page by its canonical URL and by its own address', () => {
+    expect(
+      knownClipKeys({ url: 'https://e.x/amp/a?utm_source=x', canonical: 'https://e.x/a' }),
+    ).toEqual(['https://e.x/a', 'https://e.x/amp/a']);
+    expect(knownClipKeys({ url: 'https://e.x/a?fbclid=1', canonical: 'https://e.x/a' })).toEqual([
+      'https://e.x/a',
+    ]);
   });
 });
 
