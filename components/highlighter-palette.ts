@@ -2,9 +2,11 @@
  * The highlighter's palette, in plain DOM inside a closed shadow root (it runs in web pages:
  * no framework, page CSS cannot reach it, page scripts cannot read it; text goes in with
  * `textContent`). A labelled non-modal dialog: the colours as a radio group (one tab stop,
- * arrow keys move and choose), the note, Remove, Close, a status line (polite live region),
- * and the highlights that could not be placed on the page (orphans), listed with their quote.
- * Escape closes it.
+ * arrow keys move and choose), the note, Remove, Previous and Next highlight (the page's
+ * highlights reached from the keyboard, the one open named with its place and quote), Close, a
+ * status line (polite live region), and the highlights that could not be placed on the page
+ * (orphans), listed with their quote and a Remove button each. Escape closes it, and focus
+ * goes back to where it was before the palette took it.
  */
 import { HIGHLIGHT_COLORS, type HighlightColor } from '../lib/clip-markdown/highlight-colors';
 import { HIGHLIGHT_BACKGROUNDS } from '../lib/highlighter/paint';
@@ -15,14 +17,18 @@ export interface PaletteActions {
   onNote(note: string): void;
   onRemove(): void;
   onClose(): void;
+  onStep(delta: 1 | -1): void;
+  onRemoveOrphan(id: string): void;
 }
 
 export interface PaletteView {
   labels: HighlighterLabels;
   color: HighlightColor;
   /** The highlight being edited; null: none chosen (the colour is the one new highlights get). */
-  active: { note: string } | null;
-  orphans: readonly string[];
+  active: { note: string; quote: string; position: string } | null;
+  /** How many highlights are placed on the page (Previous and Next step through them). */
+  placed: number;
+  orphans: readonly { id: string; quote: string }[];
   status: { tone: 'progress' | 'done' | 'problem'; text: string } | null;
   /** Where to show it, in viewport pixels; null: the top right corner. */
   at: { x: number; y: number } | null;
@@ -59,14 +65,16 @@ textarea { box-sizing: border-box; width: 100%; min-height: 52px; resize: vertic
 .status { margin: 0; min-height: 1em; color: #4b5563; }
 .status[data-tone="problem"] { color: #b91c1c; }
 .orphans { margin: 0; padding: 0 0 0 16px; max-height: 120px; overflow: auto; }
-.orphans li { overflow-wrap: anywhere; }
+.orphans li { overflow-wrap: anywhere; display: flex; gap: 6px; align-items: baseline; }
+.orphans li span { flex: 1; }
+.current { margin: 0; color: #4b5563; overflow-wrap: anywhere; }
 .hint { margin: 0; color: #4b5563; }
 [hidden] { display: none !important; }
 @media (prefers-color-scheme: dark) {
   .palette { background: #1f2937; color: #f9fafb; }
   .action { background: #374151; border-color: #6b7280; }
   .swatch[aria-checked="true"] { border-color: #f9fafb; }
-  .status, .hint { color: #d1d5db; }
+  .status, .hint, .current { color: #d1d5db; }
 }`;
 
 const HOST_STYLE: Record<string, string> = {
@@ -131,17 +139,41 @@ export function mountPalette(doc: Document, actions: PaletteActions): PaletteHan
   const removeButton = el('button', 'action remove');
   removeButton.type = 'button';
   noteRow.append(save, removeButton);
+  const stepRow = el('div', 'row');
+  const previous = el('button', 'action');
+  previous.type = 'button';
+  const next = el('button', 'action');
+  next.type = 'button';
+  stepRow.append(previous, next);
+  previous.addEventListener('click', () => actions.onStep(-1));
+  next.addEventListener('click', () => actions.onStep(1));
+  const currentText = el('p', 'current');
   const status = el('p', 'status');
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   const orphanTitle = el('h3', 'title');
   const orphanHint = el('p', 'hint');
   const orphanList = el('ul', 'orphans');
-  dialog.append(header, swatches, note, noteRow, status, orphanTitle, orphanHint, orphanList);
+  dialog.append(
+    header,
+    currentText,
+    swatches,
+    note,
+    noteRow,
+    stepRow,
+    status,
+    orphanTitle,
+    orphanHint,
+    orphanList,
+  );
   root.append(style, dialog);
   doc.documentElement.append(host);
 
   let current: HighlightColor = 'yellow';
+  // Where focus was before the palette took it, given back when it closes.
+  let returnFocus: HTMLElement | null = null;
+  // The orphan whose Remove was pressed: focus moves to the one after it (or the colours).
+  let removedOrphanAt: number | null = null;
   save.addEventListener('click', () => actions.onNote(note.value));
   removeButton.addEventListener('click', () => actions.onRemove());
   close.addEventListener('click', () => actions.onClose());
@@ -183,13 +215,40 @@ export function mountPalette(doc: Document, actions: PaletteActions): PaletteHan
       status.dataset.tone = view.status?.tone ?? 'progress';
       orphanTitle.textContent = labels.orphans;
       orphanHint.textContent = labels.orphansHint;
+      const short = (q: string) => (q.length > 140 ? `${q.slice(0, 140)}…` : q);
+      currentText.textContent = view.active
+        ? [view.active.position, `“${short(view.active.quote)}”`].filter(Boolean).join(': ')
+        : '';
+      currentText.hidden = !view.active;
+      previous.textContent = labels.previous;
+      next.textContent = labels.next;
+      previous.disabled = next.disabled = view.placed === 0;
+      const orphanButtons = view.orphans.map(({ id, quote }, i) => {
+        const b = el('button', 'action remove');
+        b.type = 'button';
+        b.textContent = labels.remove;
+        b.setAttribute('aria-label', `${labels.remove}: “${short(quote)}”`);
+        b.addEventListener('click', () => {
+          removedOrphanAt = i;
+          actions.onRemoveOrphan(id);
+        });
+        return b;
+      });
       orphanList.replaceChildren(
-        ...view.orphans.map((q) => {
+        ...view.orphans.map(({ quote }, i) => {
           const li = el('li');
-          li.textContent = q.length > 140 ? `${q.slice(0, 140)}…` : q;
+          const text = el('span');
+          text.textContent = short(quote);
+          li.append(text, orphanButtons[i]!);
           return li;
         }),
       );
+      if (removedOrphanAt !== null) {
+        const target = orphanButtons[Math.min(removedOrphanAt, orphanButtons.length - 1)];
+        removedOrphanAt = null;
+        if (target) target.focus();
+        else swatchOf.get(current)?.focus();
+      }
       for (const node of [orphanTitle, orphanHint, orphanList]) node.hidden = !view.orphans.length;
       if (view.at) {
         const left = Math.max(8, Math.min(view.at.x, doc.documentElement.clientWidth - 280));
@@ -204,10 +263,14 @@ export function mountPalette(doc: Document, actions: PaletteActions): PaletteHan
       }
     },
     focus() {
+      const before = doc.activeElement;
+      if (before !== host && before instanceof HTMLElement) returnFocus = before;
       swatchOf.get(current)?.focus();
     },
     remove() {
+      const inside = doc.activeElement === host;
       host.remove();
+      if (inside && returnFocus?.isConnected) returnFocus.focus();
     },
   };
 }

@@ -10,11 +10,8 @@ import { mountPalette } from '../components/highlighter-palette';
 import { HighlighterController } from '../lib/highlighter/controller';
 import { createPainter } from '../lib/highlighter/paint';
 import { HighlightSession } from '../lib/highlighter/session';
-import type {
-  HighlighterInit,
-  HighlighterMessage,
-  HighlighterUpdate,
-} from '../lib/messaging/highlighter';
+import { HighlighterLink } from '../lib/highlighter/link';
+import type { HighlighterInit } from '../lib/messaging/highlighter';
 import { HIGHLIGHTER_PORT } from '../lib/messaging/highlighter-port';
 
 const state = globalThis as {
@@ -36,22 +33,33 @@ function caretAt(x: number, y: number): { node: Node; offset: number } | null {
 function start(id: string | undefined): void {
   // Injected again (another click): the old connection and palette give way to the new ones.
   state.__pageclipHighlighterStop?.();
-  const port = browser.runtime.connect({ name: HIGHLIGHTER_PORT });
-  const send = (message: HighlighterMessage) => {
-    try {
-      port.postMessage(message);
-    } catch {
-      // The background is gone (extension reloaded): nothing more to save from here.
-    }
-  };
   const session = new HighlightSession(document.body, createPainter(document), (n) =>
     crypto.getRandomValues(new Uint8Array(n)),
   );
-  const controller = new HighlighterController({
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href;
+  // The link is made before the controller and used only once both exist.
+  let controller: HighlighterController | null = null;
+  const link = new HighlighterLink({
+    connect: () => browser.runtime.connect({ name: HIGHLIGHTER_PORT }),
+    hello: {
+      type: 'hello',
+      ...(id ? { id } : {}),
+      title: document.title,
+      ...(canonical ? { canonical } : {}),
+    },
+    receive: (update) => controller?.receive(update),
+    unreachable: () => controller?.unreachable(),
+  });
+  controller = new HighlighterController({
     session,
-    send,
+    send: (message) => link.send(message),
     selection: () => document.getSelection(),
     mountPalette: (actions) => mountPalette(document, actions),
+    reveal: (range) => {
+      const rect = range.getBoundingClientRect();
+      if (rect.top < 0 || rect.bottom > window.innerHeight)
+        window.scrollBy({ top: rect.top - window.innerHeight / 3 });
+    },
   });
   const onMouseUp = () => controller.selectionDone();
   const onClick = (e: MouseEvent) => {
@@ -59,27 +67,16 @@ function start(id: string | undefined): void {
     if (at && document.getSelection()?.isCollapsed !== false)
       controller.clicked(at.node, at.offset, { x: e.clientX, y: e.clientY });
   };
+  // Kept when the port closes (the worker stopped): the next action connects again.
   document.addEventListener('mouseup', onMouseUp);
   document.addEventListener('click', onClick);
-  port.onMessage.addListener((message: HighlighterUpdate) => controller.receive(message));
-  const stop = () => {
+  state.__pageclipHighlighterStop = () => {
     document.removeEventListener('mouseup', onMouseUp);
     document.removeEventListener('click', onClick);
     controller.close();
-    port.disconnect();
+    link.stop();
   };
-  state.__pageclipHighlighterStop = stop;
-  port.onDisconnect.addListener(() => {
-    document.removeEventListener('mouseup', onMouseUp);
-    document.removeEventListener('click', onClick);
-  });
-  const canonical = document.querySelector<HTMLLinkElement>('link[rel~="canonical"]')?.href;
-  send({
-    type: 'hello',
-    ...(id ? { id } : {}),
-    title: document.title,
-    ...(canonical ? { canonical } : {}),
-  });
+  link.start();
 }
 
 export default defineUnlistedScript(() => {

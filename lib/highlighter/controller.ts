@@ -3,7 +3,9 @@
  * the mouse, or the shortcut pressed over a selection, becomes a highlight in the chosen
  * colour), a click on a highlight opens the palette for it, and every change is drawn at once
  * and sent to the background, which saves it in the page (docs/architecture.md, "The
- * highlighter"). The palette is passed in, so this file knows no DOM of its own.
+ * highlighter"). From the keyboard, the palette steps from one highlight to the next (in the
+ * page's order, each scrolled into view) and removes orphans. The palette is passed in, so
+ * this file knows no DOM of its own.
  */
 import type { HighlightColor, StoredHighlight } from '../clip-markdown/highlight-record';
 import type {
@@ -14,18 +16,25 @@ import type {
 } from '../messaging/highlighter';
 import type { HighlightSession, PlacedHighlight } from './session';
 
+type Status = { tone: 'progress' | 'done' | 'problem'; text: string };
+
 export interface PaletteLike {
   update(view: {
     labels: HighlighterLabels;
     color: HighlightColor;
-    active: { note: string } | null;
-    orphans: readonly string[];
-    status: { tone: 'progress' | 'done' | 'problem'; text: string } | null;
+    active: { note: string; quote: string; position: string } | null;
+    /** Placed highlights there are to step to. */
+    placed: number;
+    orphans: readonly { id: string; quote: string }[];
+    status: Status | null;
     at: { x: number; y: number } | null;
   }): void;
   focus(): void;
   remove(): void;
 }
+
+/** Used until the background sent its labels (it may be unreachable from the start). */
+const UNREACHABLE = 'Pageclip cannot be reached: reload the page to highlight again.';
 
 export interface ControllerDeps {
   session: HighlightSession;
@@ -36,8 +45,12 @@ export interface ControllerDeps {
     onNote(n: string): void;
     onRemove(): void;
     onClose(): void;
+    onStep(delta: 1 | -1): void;
+    onRemoveOrphan(id: string): void;
   }): PaletteLike;
   selection(): Selection | null;
+  /** Scrolls a highlight into view. */
+  reveal(range: Range): void;
 }
 
 export class HighlighterController {
@@ -45,7 +58,8 @@ export class HighlighterController {
   private labels: HighlighterLabels | null = null;
   private color: HighlightColor = 'yellow';
   private active: PlacedHighlight | null = null;
-  private status: { tone: 'progress' | 'done' | 'problem'; text: string } | null = null;
+  private status: Status | null = null;
+  private loaded = false;
   private palette: PaletteLike | null = null;
   private at: { x: number; y: number } | null = null;
 
@@ -54,6 +68,10 @@ export class HighlighterController {
   receive(update: HighlighterUpdate): void {
     if (update.type === 'state') {
       this.labels = update.labels;
+      // A state after the first answers a new port (the worker had stopped): what the page
+      // shows, and unsaved changes among it, stay as they are.
+      if (this.loaded) return this.render();
+      this.loaded = true;
       this.deps.session.load(update.highlights);
       this.setMode(update.mode);
     } else if (update.type === 'mode') {
@@ -62,6 +80,14 @@ export class HighlighterController {
       this.status = { tone: update.tone, text: update.text };
       this.render();
     }
+  }
+
+  /** The background cannot be reached: the palette says so (and opens to say it). */
+  unreachable(): void {
+    this.status = { tone: 'problem', text: this.labels?.unreachable ?? UNREACHABLE };
+    if (!this.labels) return;
+    if (this.palette) this.render();
+    else this.open(this.active, false);
   }
 
   private setMode(mode: HighlighterMode): void {
@@ -108,6 +134,8 @@ export class HighlighterController {
         onNote: (n) => this.saveNote(n),
         onRemove: () => this.removeActive(),
         onClose: () => this.close(),
+        onStep: (delta) => this.step(delta),
+        onRemoveOrphan: (id) => this.removeOrphan(id),
       });
     }
     this.render();
@@ -138,8 +166,46 @@ export class HighlighterController {
     this.deps.session.remove(h.id);
     this.deps.send({ type: 'remove', id: h.id });
     this.active = null;
-    if (this.mode === 'on') this.render();
-    else this.close();
+    if (this.mode === 'on') {
+      this.render();
+      // The focused Remove button is disabled now: focus stays in the palette.
+      this.palette?.focus();
+    } else this.close();
+  }
+
+  /** The placed highlights in the page's order. */
+  private placed(): PlacedHighlight[] {
+    const list = this.deps.session.highlights.filter((h) => h.range !== null);
+    return list.sort((a, b) => {
+      try {
+        return a.range!.compareBoundaryPoints(Range.START_TO_START, b.range!);
+      } catch {
+        return 0;
+      }
+    });
+  }
+
+  /** Next or previous highlight from the one open (from the start or the end when none is). */
+  step(delta: 1 | -1): void {
+    const list = this.placed();
+    if (!list.length) return;
+    const i = this.active ? list.findIndex((h) => h.id === this.active!.id) : -1;
+    const next =
+      i < 0
+        ? list[delta === 1 ? 0 : list.length - 1]!
+        : list[(i + delta + list.length) % list.length]!;
+    this.active = next;
+    this.color = next.color;
+    this.deps.reveal(next.range!);
+    if (!this.palette) this.open(next, true);
+    else this.render();
+  }
+
+  removeOrphan(id: string): void {
+    if (!this.deps.session.orphans.some((h) => h.id === id)) return;
+    this.deps.session.remove(id);
+    this.deps.send({ type: 'remove', id });
+    this.render();
   }
 
   /** Escape or Close: the palette goes; in highlighter mode the mode ends too. */
@@ -160,11 +226,25 @@ export class HighlighterController {
 
   private render(): void {
     if (!this.palette || !this.labels) return;
+    const placed = this.placed();
+    const active = this.active;
+    const n = active ? placed.findIndex((h) => h.id === active.id) + 1 : 0;
     this.palette.update({
       labels: this.labels,
       color: this.color,
-      active: this.active ? { note: this.active.note } : null,
-      orphans: this.deps.session.orphans.map((h) => h.selectors.quote.exact),
+      active: active
+        ? {
+            note: active.note,
+            quote: active.selectors.quote.exact,
+            position: n
+              ? this.labels.position
+                  .replace('{n}', String(n))
+                  .replace('{total}', String(placed.length))
+              : '',
+          }
+        : null,
+      placed: placed.length,
+      orphans: this.deps.session.orphans.map((h) => ({ id: h.id, quote: h.selectors.quote.exact })),
       status: this.status,
       at: this.at,
     });
