@@ -87,6 +87,16 @@ async function serviceImage(path: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
+/** The titles of the pages in the Trash. */
+async function trashedPages(): Promise<string[]> {
+  const res = await fetch(`${h.service.baseUrl}/trash/pages`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: { title?: string }[] };
+  return body.data.map((p) => p.title ?? '');
+}
+
 describe('Keep images', () => {
   it(
     'stores the images only the cookie gets, shows progress and names the failed one; they load after the web server is gone',
@@ -141,7 +151,14 @@ describe('Keep images', () => {
   it(
     'the import applied but its answer lost: exactly one page, in the chosen folder',
     async () => {
-      const proxy: FaultProxy = await startFaultProxy({ target: h.service.origin });
+      // Chromium resends by itself a request whose reused connection is reset before the
+      // answer, which no client code can prevent (docs/architecture.md, "Kept images", what can
+      // remain after faults); on fresh connections what reaches the service is what the
+      // outbox sent.
+      const proxy: FaultProxy = await startFaultProxy({
+        target: h.service.origin,
+        keepAlive: false,
+      });
       try {
         const connectToken = await h.service.token({ scopes: ['pages:read', 'pages:write'] });
         await h.send('connection.connectToken', {
@@ -172,6 +189,11 @@ describe('Keep images', () => {
           `keep-images: imports through the proxy: ${imports.map((r) => r.fault).join(', ')}; attempts ${entry.attempts}`,
         );
         expect(imports[0]?.fault).toBe('drop-after-apply');
+        // The outbox trashes any extra copy, so one page in the folder alone would not show a
+        // second import: the service applied exactly one, and nothing went to the Trash.
+        const applied = imports.filter((r) => r.upstreamStatus !== null && r.upstreamStatus < 300);
+        expect(applied).toHaveLength(1);
+        expect(await trashedPages()).toEqual([]);
         const inFolder = (await api.pagesIn(folder.id)).filter((p) => p.title === title);
         expect(inFolder).toHaveLength(1);
         expect((await api.pagesIn(null)).filter((p) => p.title === title)).toHaveLength(0);

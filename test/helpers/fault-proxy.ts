@@ -212,7 +212,15 @@ function resetSocket(socket: Socket): void {
   else socket.destroy();
 }
 
-export async function startFaultProxy(opts: { target: string }): Promise<FaultProxy> {
+export async function startFaultProxy(opts: {
+  target: string;
+  /**
+   * false: every answer closes its connection, so each request goes on a fresh one. A browser
+   * resends by itself a request whose reused connection is reset before the answer; a test of
+   * what the client itself sends turns that off.
+   */
+  keepAlive?: boolean;
+}): Promise<FaultProxy> {
   const target = new URL(opts.target);
   let rules: { rule: Rule; queue: NormalFault[] }[] = [];
   let random: { mode: RandomMode; next: () => number } | null = null;
@@ -265,6 +273,7 @@ export async function startFaultProxy(opts: { target: string }): Promise<FaultPr
 
   const server: Server = createServer((req, res) => {
     inFlight++;
+    if (opts.keepAlive === false) res.shouldKeepAlive = false;
     void (async () => {
       const method = req.method ?? 'GET';
       const pathAndQuery = req.url ?? '/';
