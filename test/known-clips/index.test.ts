@@ -10,6 +10,7 @@ import {
   updateKnownPage,
 } from '../../lib/known-clips';
 import { clipSourceKey, recordConfirmation } from '../../lib/known-clips/confirmations';
+import { splitHighlights } from '../../lib/known-clips/highlights';
 import type { KnownClip } from '../../lib/known-clips/known-clip';
 import { knownClipKey, knownClipKeys, normaliseUrl } from '../../lib/known-clips/normalise-url';
 import { createEntry, claim, succeed } from '../../lib/outbox/state';
@@ -174,5 +175,35 @@ describe('fed from the outbox confirmations', () => {
     };
     await recordConfirmation(saved(write, { pageId: 'p9' }), 1);
     expect(await knownClipCount()).toBe(0);
+  });
+});
+
+describe('splitHighlights: what the page holds as a quote', () => {
+  const quotes = (page: string, ...q: string[]) =>
+    splitHighlights(
+      page,
+      q.map((quote) => ({ quote })),
+    ).already.map((h) => h.quote);
+
+  it('a short highlight counts only as a whole quote or line, not as a word of the text', () => {
+    const page = '# Notes\n\nThe city is full of foxes.\n\n> Foxes.\n>\n> — [Src](https://e.x/)';
+    expect(quotes(page, 'city', 'foxes', 'Foxes.')).toEqual(['Foxes.']);
+  });
+
+  it('a longer one is found inside a block quote (credit on its line), not in the prose', () => {
+    const page =
+      '# Notes\n\nThe city is full of foxes, say the people who live there.\n\n> Foxes moved into the city. — [Src](https://e.x/)';
+    expect(
+      quotes(page, 'Foxes moved into the city.', 'The city is full of foxes, say the people'),
+    ).toEqual(['Foxes moved into the city.']);
+  });
+
+  it("recognises the highlighter's entries (escaped text, ↗ link) and multi-line quotes", () => {
+    const page =
+      "## Highlights\n\n> 2 \\* 3 is six [↗](https://e.x/#:~:text=2) \n\n[pageclip-highlight:a]: <> '{}'\n\n> Foxes moved\n> into the city.";
+    expect(quotes(page, '2 * 3 is six', 'Foxes moved into\nthe city.')).toEqual([
+      '2 * 3 is six',
+      'Foxes moved into\nthe city.',
+    ]);
   });
 });

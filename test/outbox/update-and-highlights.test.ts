@@ -125,4 +125,18 @@ describe('outbox: only new highlights', () => {
     expect(saved?.result?.highlights).toEqual({ added: 1, already: 0 });
     expect(countOf((await rig.direct.getContent(p.id)).markdown, 'Only once.')).toBe(1);
   });
+
+  it('a one-word highlight is new even where the word occurs in the page text', async () => {
+    const p = await page('# Notes\n\nThe city is full of foxes.\n\n> Foxes moved into the city.');
+    const outbox = rig.makeOutbox();
+    const entry = await outbox.enqueue(
+      highlights(p.id, ['city', 'Foxes moved into the city.']),
+      'P',
+    );
+    await rig.drain(outbox);
+    expect((await outbox.get(entry.id))?.result?.highlights).toEqual({ added: 1, already: 1 });
+    const markdown = (await rig.direct.getContent(p.id)).markdown;
+    expect(markdown).toContain('> city\n> — [Src](https://e.x/)');
+    expect(countOf(markdown, 'Foxes moved into the city.')).toBe(1);
+  });
 });
