@@ -4,7 +4,8 @@
  * address is read at all. The address is compared with the index in this browser, never sent.
  *
  * The mark is set per tab, so it shows over the outbox's global badge on that tab only, and
- * clearing it (null) gives the tab the global badge back.
+ * clearing it (null) gives the tab the global badge back. Turning the option off clears every
+ * tab's mark (`permissions.onRemoved`).
  */
 import { browser } from 'wxt/browser';
 import { findKnownClip } from '../known-clips';
@@ -31,6 +32,31 @@ async function folderName(folderId: string | null): Promise<string> {
 
 type Clearable = { tabId: number; text?: string | null; title?: string | null };
 
+/** The tab's own badge and tooltip removed: it shows the global badge again. */
+async function clearMark(tabId: number): Promise<void> {
+  await browser.action.setBadgeText({ tabId, text: null } as Clearable as {
+    tabId: number;
+    text: string;
+  });
+  await browser.action.setTitle({ tabId, title: null } as Clearable as {
+    tabId: number;
+    title: string;
+  });
+}
+
+/**
+ * Every tab's mark removed, when "Mark pages I have clipped" is turned off (the `tabs`
+ * permission withdrawn). Tabs are listed by id only: without the permission no address is read.
+ */
+export async function clearAllMarks(): Promise<void> {
+  const tabs = await browser.tabs.query({});
+  await Promise.all(
+    tabs.map((tab) =>
+      tab.id === undefined ? undefined : clearMark(tab.id).catch(() => undefined),
+    ),
+  );
+}
+
 /** Sets or clears the mark of one tab from its address. */
 export async function markTab(tabId: number, url: string | undefined): Promise<boolean> {
   // A tab shows its address only, never the page's canonical link: a clip is also indexed
@@ -39,11 +65,7 @@ export async function markTab(tabId: number, url: string | undefined): Promise<b
   const clip = key ? await findKnownClip(key) : null;
   const action = browser.action;
   if (!clip) {
-    await action.setBadgeText({ tabId, text: null } as Clearable as {
-      tabId: number;
-      text: string;
-    });
-    await action.setTitle({ tabId, title: null } as Clearable as { tabId: number; title: string });
+    await clearMark(tabId);
     return false;
   }
   const where = t('badgeClipped', `Clipped into $1 / $2`, [
@@ -82,11 +104,16 @@ export function wireKnownBadge(): () => void {
   const onAdded = (p: { permissions?: string[] }) => {
     if (p.permissions?.includes('tabs')) void markAllTabs().catch(() => undefined);
   };
+  const onRemoved = (p: { permissions?: string[] }) => {
+    if (p.permissions?.includes('tabs')) void clearAllMarks().catch(() => undefined);
+  };
   browser.tabs.onUpdated.addListener(onUpdated);
   browser.permissions.onAdded.addListener(onAdded);
+  browser.permissions.onRemoved.addListener(onRemoved);
   void markAllTabs().catch(() => undefined);
   return () => {
     browser.tabs.onUpdated.removeListener(onUpdated);
     browser.permissions.onAdded.removeListener(onAdded);
+    browser.permissions.onRemoved.removeListener(onRemoved);
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { markAllTabs, markTab } from '../../lib/background/known-badge';
+import { markAllTabs, markTab, wireKnownBadge } from '../../lib/background/known-badge';
 import { rememberClip } from '../../lib/known-clips';
 
 let granted = false;
@@ -38,5 +38,29 @@ describe('the ✓ on clipped pages', () => {
     granted = true;
     await markAllTabs();
     expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).toBe('✓');
+  });
+
+  it('turning the option off (the permission removed) clears every mark', async () => {
+    granted = true;
+    const { id } = await fakeBrowser.tabs.create({ url: 'https://e.x/read' });
+    // fakeBrowser has no permission events: the listeners are taken as registered.
+    type Listener = Parameters<typeof fakeBrowser.permissions.onRemoved.addListener>[0];
+    const removed: Listener[] = [];
+    for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved]) {
+      vi.spyOn(event, 'removeListener').mockImplementation(() => undefined);
+      vi.spyOn(event, 'addListener').mockImplementation((listener) => {
+        if (event === fakeBrowser.permissions.onRemoved) removed.push(listener);
+      });
+    }
+    const off = wireKnownBadge();
+    await markAllTabs();
+    expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).toBe('✓');
+    granted = false;
+    for (const listener of removed) listener({ permissions: ['tabs'] });
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).not.toBe('✓'),
+    );
+    expect(await fakeBrowser.action.getTitle({ tabId: id! })).not.toContain('Clipped into');
+    off();
   });
 });
