@@ -4,7 +4,8 @@
  * drawn again (the e2e build holds the test origin's host access, so the script loads with the
  * page); after the page's text changed slightly they are still placed and a removed passage is
  * listed as not found; removing one from the palette, by keyboard, removes it from the service;
- * a second browser profile on the same service draws them when its popup opens.
+ * a second browser profile on the same service draws them when its popup opens; after the
+ * worker stopped (as Chromium stops an idle one) the next highlight is still saved.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +228,18 @@ describe('the highlighter', () => {
       } finally {
         await second.close();
       }
+    },
+    E2E_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'after the worker stopped, the next highlight connects again and is saved',
+    async () => {
+      await h.stopServiceWorker();
+      await select(article, 'composed of deep mud and peat');
+      await expect
+        .poll(storedQuotes, { timeout: CONDITION_TIMEOUT_MS })
+        .toEqual([PASSAGES[0], PASSAGES[1], 'composed of deep mud and peat']);
     },
     E2E_TEST_TIMEOUT_MS,
   );
