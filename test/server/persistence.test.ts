@@ -1,6 +1,6 @@
 // Durability across a process restart (docs/api.md "Idempotency": the
 // replay window is 24 hours, so it must outlive the process).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startService, type RunningService } from '../helpers/service';
 import {
   client,
@@ -16,6 +16,10 @@ import {
   type Client,
   type PageMeta,
 } from './support/http';
+
+// Each test starts several command-line processes and restarts the service: on a loaded
+// two-core machine that alone has taken over 30 s, the default limit.
+vi.setConfig({ testTimeout: 120_000 });
 
 let svc: RunningService;
 
