@@ -4,6 +4,7 @@
  *
  *   npm run bench:extract -- --corpus DIR [--set NAME] [--limit N]
  *                            [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in] [--page-dom]
+ *   npm run bench:extract -- [--corpus DIR] --sites-only
  *
  * --corpus  the corpus root (all sets) or one set's folder; sets are recognised by structure.
  * --set     only this set (trafilatura-eval, readability, defuddle).
@@ -14,6 +15,8 @@
  * --jobs    worker threads (default 2, the machine's cores); each page is timed within one thread.
  * --page-timeout  seconds before a page counts as failed and its worker is replaced (120).
  * --stand-in  run the baseline as "ours" (calibration: both columns must agree).
+ * --sites-only  only the site extractors' report (below): the corpus pages they handle, if a
+ *            corpus is given, and our site fixtures; no whole-corpus tables.
  * --page-dom  ours works in the page's own jsdom document instead of copying it into linkedom
  *             (the command line's configuration, and the default here); closest to the
  *             extension, whose page DOM is the browser's.
@@ -45,8 +48,8 @@
  *   permalinks, photo-credit and "continue reading" lines, tables of contents, breadcrumbs:
  *   scripts/bench/clutter-analysis.ts), failed pages; median
  *   and p95 extraction time.
- * - the pages a site extractor handles (lib/extract/sites), each beside plain
- *   (scripts/bench/sites.ts).
+ * - the pages a site extractor handles (lib/extract/sites), each beside plain, then our site
+ *   fixtures beside plain (scripts/bench/sites.ts).
  *
  * Progress goes to stderr, tables to stdout.
  */
@@ -59,13 +62,13 @@ import { loadOurs } from './bench/ours.ts';
 import { passes, printTable, setRows, summaryRows } from './bench/report.ts';
 import type { PageResult } from './bench/run-page.ts';
 import { plannedPages, type ShardMessage, type ShardPlan } from './bench/shard.ts';
-import { printSitePages } from './bench/sites.ts';
+import { printSiteFixtures, printSitePages, runSiteCorpusPages } from './bench/sites.ts';
 import { printWorst } from './bench/worst.ts';
 
 function usage(message: string): never {
   console.error(`bench:extract: ${message}`);
   console.error(
-    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in] [--page-dom]',
+    'usage: npm run bench:extract -- --corpus DIR [--set NAME] [--limit N] [--json FILE] [--worst N] [--page TEXT] [--jobs N] [--page-timeout S] [--stand-in] [--page-dom] [--sites-only]',
   );
   process.exit(2);
 }
@@ -153,16 +156,18 @@ async function main(): Promise<void> {
         'page-timeout': { type: 'string' },
         'stand-in': { type: 'boolean', default: false },
         'page-dom': { type: 'boolean', default: false },
+        'sites-only': { type: 'boolean', default: false },
       },
       strict: true,
     }).values;
   } catch (error) {
     usage((error as Error).message);
   }
-  if (!args.corpus) usage('--corpus DIR is required');
   if (args.set && !SET_NAMES.includes(args.set as SetName)) {
     usage(`--set must be one of ${SET_NAMES.join(', ')}`);
   }
+  if (args['sites-only']) return sitesOnly(args.corpus, args.set, args['page-dom']);
+  if (!args.corpus) usage('--corpus DIR is required');
   const limit = positiveInt(args.limit, '--limit') ?? Infinity;
   const worst = positiveInt(args.worst, '--worst');
 
@@ -243,11 +248,27 @@ async function main(): Promise<void> {
     }
   }
   printSitePages(plan, [...bySet.values()].flat(), out);
+  printSiteFixtures((await loadOurs(plan.standIn, plan.pageDom)).extract, out);
   if (worst) for (const [set, pages] of bySet) printWorst(set, pages, worst, out);
   if (args.json) {
     writeFileSync(args.json, JSON.stringify([...bySet.values()].flat(), null, 1));
     console.error(`bench:extract: per-page results written to ${args.json}`);
   }
+}
+
+/** `--sites-only`: the site extractors' report alone, in this thread. */
+async function sitesOnly(
+  corpus: string | undefined,
+  set: string | undefined,
+  pageDom: boolean,
+): Promise<void> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const { extract } = await loadOurs(false, pageDom);
+  if (corpus) {
+    const plan = { corpus, set: set as SetName | undefined };
+    printSitePages(plan, runSiteCorpusPages(plan, extract), out);
+  }
+  printSiteFixtures(extract, out);
 }
 
 await main();

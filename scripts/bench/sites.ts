@@ -1,8 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { readSite } from '../../lib/extract/sites/index.ts';
 import { parseHtml } from '../parse-html.ts';
+import { baselineExtract } from './baseline.ts';
 import { loadSet, type SetName } from './corpus.ts';
 import { wordTokens } from './metrics.ts';
-import type { Outcome, PageResult } from './run-page.ts';
+import type { OursExtractor } from './ours.ts';
+import { runPage, type Outcome, type PageResult } from './run-page.ts';
 import { selectedSources, type ShardPlan } from './shard.ts';
 
 /**
@@ -11,6 +16,12 @@ import { selectedSources, type ShardPlan } from './shard.ts';
  * for ours and for plain, the words each kept, and the extraction times. The agreement figure
  * is the set's own: token F1 against the reference (defuddle, readability), or the share of
  * `with` snippets found (trafilatura-eval). The corpus holds few such pages, so each is listed.
+ *
+ * Then our own golden fixtures (test/fixtures/extract/sites, pages written after the sites'
+ * real markup), which have no reference: for each, the extractor that handled it, the
+ * markdown's length and words for ours and for plain, and the median time of a few runs.
+ * `--sites-only` runs just this report: the corpus pages a site extractor handles and the
+ * fixtures, without the whole-corpus tables.
  */
 
 // Addresses a site extractor could know: only these pages are read again and checked.
@@ -29,6 +40,26 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[Math.floor((s.length - 1) / 2)] ?? 0) : 0;
 };
+
+/**
+ * The corpus pages a site extractor handles, each run through ours and plain (in this thread:
+ * there are few). Every page of the selected sets is read to learn its address.
+ */
+export function runSiteCorpusPages(
+  plan: Pick<ShardPlan, 'corpus' | 'set'>,
+  ours: OursExtractor,
+): PageResult[] {
+  const results: PageResult[] = [];
+  for (const source of selectedSources(plan)) {
+    for (const ref of loadSet(source)) {
+      const page = ref.load();
+      if (!CANDIDATE.test(page.url)) continue;
+      if (!readSite(parseHtml(page.html, page.url), page.url).outcome) continue;
+      results.push(runPage(page, ours, results.length % 2 === 0));
+    }
+  }
+  return results;
+}
 
 /** Which benchmarked pages a site extractor handles, by set and id, with the extractor's name. */
 function handledPages(
@@ -95,6 +126,92 @@ export function printSitePages(
     ms(median(pages.map((r) => r.ours.ms))),
     ms(median(pages.map((r) => r.baseline.ms))),
   ]);
+  printRows(header, rows, out);
+}
+
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures/extract/sites/', import.meta.url));
+/** Runs per side per fixture; the median is reported. */
+const FIXTURE_RUNS = 5;
+
+function fixtureComment(html: string, key: string): string | null {
+  return new RegExp(`<[!]--\\s*${key}:\\s*(.+?)\\s*-->`).exec(html)?.[1] ?? null;
+}
+
+function timedMedian(run: () => string, runs: number): { markdown: string; ms: number } {
+  const times: number[] = [];
+  let markdown = '';
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    markdown = run();
+    times.push(performance.now() - start);
+  }
+  return { markdown, ms: median(times) };
+}
+
+/**
+ * Our site fixtures beside plain Readability + Turndown. "extractor" is the site extractor
+ * that built the clip, or "fallback (…)" when the one that matched found too little, or
+ * "none". Each side works on its own parse of the page.
+ */
+export function printSiteFixtures(
+  ours: OursExtractor,
+  out: (line: string) => void,
+  runs = FIXTURE_RUNS,
+): void {
+  const names = readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.html'))
+    .sort();
+  out(`\n### site fixtures: ${names.length} pages (ours) beside plain\n`);
+  const header = [
+    'fixture',
+    'extractor',
+    'chars ours',
+    'chars plain',
+    'words ours',
+    'words plain',
+    'time ours',
+    'time plain',
+  ];
+  const rows: string[][] = [];
+  const times = { ours: [] as number[], plain: [] as number[] };
+  for (const name of names) {
+    const html = readFileSync(`${FIXTURES}${name}`, 'utf8');
+    const url = fixtureComment(html, 'url') ?? 'https://example.com/';
+    const site = readSite(parseHtml(html, url), url);
+    const extractor = site.outcome
+      ? (site.name ?? '')
+      : site.matched
+        ? `fallback (${site.name ?? ''})`
+        : 'none';
+    const mine = timedMedian(() => ours(parseHtml(html, url), url).markdown, runs);
+    const plain = timedMedian(() => baselineExtract(parseHtml(html, url)).markdown, runs);
+    times.ours.push(mine.ms);
+    times.plain.push(plain.ms);
+    rows.push([
+      name.slice(0, -'.html'.length),
+      extractor,
+      String(mine.markdown.length),
+      String(plain.markdown.length),
+      String(wordTokens(mine.markdown).length),
+      String(wordTokens(plain.markdown).length),
+      ms(mine.ms),
+      ms(plain.ms),
+    ]);
+  }
+  rows.push([
+    'all',
+    'median time',
+    '',
+    '',
+    '',
+    '',
+    ms(median(times.ours)),
+    ms(median(times.plain)),
+  ]);
+  printRows(header, rows, out);
+}
+
+function printRows(header: string[], rows: string[][], out: (line: string) => void): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((c) => c[i]?.length ?? 0)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
