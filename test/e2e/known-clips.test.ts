@@ -2,12 +2,14 @@
  * "You clipped this before", in real Chromium against the real local service: the popup's
  * notice on a page clipped earlier, the toolbar ✓ (the e2e build holds the optional `tabs`
  * permission), updating an unedited clip, updating one edited through the API (nothing
- * overwritten, the choice offered), a highlight appended twice stored once, and a second
- * browser profile finding the clip through the service.
+ * overwritten, the choice offered), a highlight appended twice stored once, a page clipped
+ * from an address with tracking parameters known by its canonical URL, and a second browser
+ * profile finding the clip through the service.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api';
+import { readFrontmatter } from '../../lib/clip-markdown';
 import { articleHtml, launchExtension, LAUNCH_TIMEOUT_MS, type ExtensionHarness } from './harness';
 import { openPopupOn, screenshot } from './ui-support';
 
@@ -91,6 +93,34 @@ describe('known clips', () => {
     await again.popup.close();
     await again.article.close();
     await first.article.close();
+  });
+
+  it('a page clipped from another address is known by its canonical URL, and by that address', async () => {
+    const title = 'Kelp forests grow fast';
+    const html = articleHtml(title, PARAGRAPHS).replace(
+      '</title>',
+      '</title><link rel="canonical" href="/kelp">',
+    );
+    const canonical = h.pages.add('/kelp', html);
+    const amp = h.pages.add('/amp/kelp', html);
+    const clipped = await openPopupOn(h, `${amp}?utm_source=feed`);
+    await clipped.popup.getByRole('button', { name: 'Save', exact: true }).click();
+    await clipped.popup.getByText(`Saved to “${title}”.`).waitFor({ timeout: 15_000 });
+    await clipped.popup.close();
+    const [made] = await api.resolvePages({ title });
+    const fm = readFrontmatter((await api.getContent(made!.id)).markdown);
+    expect(fm.kind === 'frontmatter' && fm.data).toMatchObject({ canonical });
+    // The toolbar sees the tab's address only; the clip is known under it too.
+    await expect
+      .poll(async () => (await badgeOf(clipped.tabId)).text, { timeout: 15_000 })
+      .toBe('✓');
+
+    const again = await openPopupOn(h, `${canonical}?fbclid=abc`);
+    await again.popup.getByText(new RegExp(`Clipped on .+ / ${title}`)).waitFor();
+    await expect.poll(async () => (await badgeOf(again.tabId)).text, { timeout: 15_000 }).toBe('✓');
+    await again.popup.close();
+    await again.article.close();
+    await clipped.article.close();
   });
 
   it('updates an unedited clip: the same page, the new content, a new ETag', async () => {

@@ -3,7 +3,7 @@
  * real Chromium against the real local service: it shows in the page (in a closed shadow root,
  * read here through the DevTools protocol, which sees into it as the user's eyes do), names
  * the destination, and its Undo takes exactly that append back out, or nothing when the page
- * changed since. Menu clicks and shortcuts are the background's handlers called with what the
+ * changed since; a highlight the page already held is said to be there, with no Undo. Menu clicks and shortcuts are the background's handlers called with what the
  * browser would pass (docs/development.md, "End-to-end tests in Chromium").
  */
 import type { Page } from 'playwright-core';
@@ -127,6 +127,13 @@ async function clickUndo(page: Page): Promise<void> {
   await page.mouse.click(shown!.undoAt!.x, shown!.undoAt!.y);
 }
 
+async function badgeText(tabId: number): Promise<string> {
+  return h.background(
+    async (pc, id: number) => pc.browser.action.getBadgeText({ tabId: id }),
+    tabId,
+  );
+}
+
 async function appendTo(target: { id: string; title: string }, path: string, title: string) {
   await h.background(
     async (pc, p: { id: string; title: string }) =>
@@ -225,9 +232,60 @@ describe('the on-page confirmation', () => {
       .poll(() => confirmationText(page), { timeout: 15_000 })
       .toContain('Added to “Quick / Quick foxes”');
     expect(await api.resolvePages({ title: 'Quick foxes', parentId: folder.id })).toHaveLength(1);
+    // A known clip (the e2e build holds `tabs`): the ✓ shows, and goes with the Undo.
+    await expect.poll(() => badgeText(tabId), { timeout: 15_000 }).toBe('✓');
 
     await clickUndo(page);
     await expect.poll(() => confirmationText(page), { timeout: 15_000 }).toContain('Undone');
     expect(await api.resolvePages({ title: 'Quick foxes', parentId: folder.id })).toHaveLength(0);
+    await expect.poll(() => badgeText(tabId), { timeout: 15_000 }).not.toBe('✓');
+    expect(
+      (await h.send('known.lookup', { url: page.url(), title: 'Quick foxes', localOnly: true }))
+        .clip,
+    ).toBeNull();
+  });
+
+  it('a highlight the page already holds: "Already in", no Undo, the earlier copy kept', async () => {
+    const target = await api.createPage({
+      title: 'Kept list',
+      markdown: '# Kept list\n',
+      parentId: null,
+    });
+    const first = await appendTo(target, '/foxes-kept', 'Foxes kept');
+    await expect
+      .poll(() => confirmationText(first.page), { timeout: 15_000 })
+      .toContain('Added to');
+    const once = (await api.getContent(target.id)).markdown;
+
+    const again = await appendTo(target, '/foxes-kept-again', 'Foxes kept');
+    await expect
+      .poll(() => confirmationText(again.page), { timeout: 15_000 })
+      .toContain('Already in “Kept list”: nothing was added');
+    expect((await confirmationRoot(again.page))?.undoAt).toBeNull();
+    expect((await api.getContent(target.id)).markdown).toBe(once);
+  });
+
+  it('quick-clip Undo leaves a page that was edited since in place', async () => {
+    const folder = await api.createFolder({ name: 'Quick edited', parentId: null });
+    await h.background(
+      async (pc, f: { id: string; name: string }) =>
+        pc.browser.storage.local.set({
+          lastDestination: { kind: 'folder', folderId: f.id, name: f.name },
+        }),
+      { id: folder.id, name: folder.name },
+    );
+    const { page, tabId } = await openNews('/quick-edited', 'Quick edited foxes', false);
+    await h.background(async (pc, id: number) => pc.command('quick-clip', id), tabId);
+    await expect.poll(() => confirmationText(page), { timeout: 15_000 }).toContain('Added to');
+    const [made] = await api.resolvePages({ title: 'Quick edited foxes', parentId: folder.id });
+    const { markdown, etag } = await api.getContent(made!.id);
+    const edited = `${markdown}\nMy own notes on it.\n`;
+    await api.replaceContent(made!.id, edited, { ifMatch: etag });
+
+    await clickUndo(page);
+    await expect
+      .poll(() => confirmationText(page), { timeout: 15_000 })
+      .toContain('The page changed since; nothing was undone');
+    expect((await api.getContent(made!.id)).markdown).toBe(edited);
   });
 });
