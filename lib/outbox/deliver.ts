@@ -1,3 +1,4 @@
+import { cleanTitle } from '../../contract/titles';
 import { ApiError, isNotFound, isRetryable } from '../api';
 import type { AddToPageWrite } from '../write-request';
 import { deliverUpdate, fixHighlights, type UpdateApi } from './deliver-update';
@@ -117,7 +118,9 @@ export async function deliver(
         if (found) return found;
       }
       const existing = oldest(
-        await read(() => api.resolvePages({ title: write.title, parentId: write.parentId })),
+        await read(() =>
+          api.resolvePages({ title: cleanTitle(write.title), parentId: write.parentId }),
+        ),
       );
       if (existing) {
         await hooks.setTarget(existing.id);
@@ -213,7 +216,10 @@ export async function settleCreated(
   clipId: string,
   keep?: string,
 ): Promise<OutboxResult | null> {
-  const candidates = await read(() => api.resolvePages({ title, parentId }));
+  // Looked up by the title as the service stored it: it drops bidi marks and control
+  // characters (docs/api.md, Limits), and a lookup by the title as sent would miss the page
+  // and create it again.
+  const candidates = await read(() => api.resolvePages({ title: cleanTitle(title), parentId }));
   const ours: { id: string; createdAt?: string | null }[] = [];
   const etags = new Map<string, string | undefined>();
   for (const candidate of candidates) {

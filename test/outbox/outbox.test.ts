@@ -144,6 +144,26 @@ describe('exactly once under faults', () => {
     expect(creates).toHaveLength(1);
   });
 
+  it('finds its page after a lost answer when the service cleaned the title (a bidi mark, a control)', async () => {
+    const outbox = rig.makeOutbox();
+    const folder = await rig.newFolder();
+    // Right-to-left sites put marks in their titles; the service stores the title without them.
+    const write = createWrite(folder, `\u200f\u202bعنوان\u202c Clip\u0085${uuid()}`);
+    rig.proxy.addRule({ method: 'POST', path: '/api/v1/pages', faults: ['drop-after-apply'] });
+    await outbox.enqueue(write, 'Clip');
+    await rig.drain(outbox);
+
+    const creates = rig.proxy.log.filter((r) => r.method === 'POST' && r.path === '/api/v1/pages');
+    expect(creates).toHaveLength(1);
+    const all = [];
+    for await (const page of rig.direct.listPages({ parentId: folder })) all.push(page);
+    expect(all).toHaveLength(1);
+    expect(await entry(write.clipId)).toMatchObject({
+      status: 'saved',
+      result: { pageId: all[0]!.id },
+    });
+  });
+
   it('leaves one page when the browser itself sent the create twice (Chromium resends a POST on a dropped keep-alive connection)', async () => {
     const resending = new ApiClient({
       baseUrl: rig.proxy.rebase(rig.service.baseUrl),
