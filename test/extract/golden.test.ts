@@ -46,9 +46,11 @@ describe('golden extraction fixtures', () => {
         }),
       );
       const expectedPath = join(DIR, `${name}.md`);
-      if (process.env.UPDATE_GOLDEN === '1' || !existsSync(expectedPath)) {
-        writeFileSync(expectedPath, result.markdown);
-      }
+      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(expectedPath, result.markdown);
+      // A fixture without its golden fails: writing it here would make the case pass unread.
+      expect(existsSync(expectedPath), `${name}.md is missing (UPDATE_GOLDEN=1 writes it)`).toBe(
+        true,
+      );
       expect(result.markdown).toBe(readFileSync(expectedPath, 'utf8'));
     });
   }
