@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ContentPosition } from '../contract/primitives';
+import { EMBEDDED_IMAGE_LIMITS } from './extract/embedded-images';
+import { EmbeddedImageSchema } from './extract/result';
 import { HighlightChangeSchema } from './clip-markdown/highlight-schema';
 
 /**
@@ -22,6 +24,11 @@ export const CreatePageWriteSchema = z.object({
   parentId: z.uuid().nullable(),
   /** Store the clip's images in the service (docs/architecture.md, "Kept images"). */
   keepImages: z.boolean().optional(),
+  /**
+   * The page's `data:` images the markdown embeds as `pageclip-image:N` (lib/images/embedded.ts):
+   * only with `keepImages`; otherwise the popup removed those embeds before the write.
+   */
+  embeddedImages: z.array(EmbeddedImageSchema).max(EMBEDDED_IMAGE_LIMITS.maxCount).optional(),
 });
 
 /** One highlight of an append that adds only what the page does not hold yet. */

@@ -32,6 +32,8 @@ export async function extractTab(opts: {
   extraFrontmatter?: Record<string, string>;
   /** CSS selectors the user's templates read. */
   selectors?: string[];
+  /** Only for the popup, which stores or removes those images before writing. */
+  embedImages?: boolean;
 }): Promise<TabExtraction> {
   const tabId = opts.tabId ?? (await activeTabId());
   if (tabId === null)
@@ -50,6 +52,7 @@ export async function extractTab(opts: {
           now: opts.now.toISOString(),
           extraFrontmatter: opts.extraFrontmatter ?? {},
           selectors: opts.selectors ?? [],
+          embedImages: opts.embedImages ?? false,
         },
       ],
     });

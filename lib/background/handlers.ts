@@ -100,7 +100,14 @@ export function createHandlers(ctx: BackgroundContext): Handlers {
       const mode = data.mode ?? (await readItem(clipDefaultsItem)).mode;
       const selectors = await selectorsToGather();
       const now = new Date(ctx.now());
-      const extraction = await extractTab({ tabId: data.tabId, mode, now, selectors });
+      // The popup stores the page's `data:` images with Keep images, or leaves them out.
+      const extraction = await extractTab({
+        tabId: data.tabId,
+        mode,
+        now,
+        selectors,
+        embedImages: true,
+      });
       if (!extraction.ok) return extraction;
       return {
         ok: true as const,

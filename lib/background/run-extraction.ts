@@ -33,6 +33,7 @@ export function runExtraction(
       selection: mode === 'selection' ? ranges : undefined,
       now: new Date(options.now),
       extraFrontmatter: options.extraFrontmatter,
+      embedImages: options.embedImages ?? false,
     });
     const page = readPageData(doc, options.selectors ?? []);
     return { ok: true, selectionAvailable, selectionText, result: withClipMarkdown(result), page };

@@ -1,4 +1,5 @@
 import { numericAttr, parseFragment, tagName } from './dom';
+import { embeddableDataUrl } from './embedded-images';
 import { parseSrcset } from './urls';
 
 /**
@@ -149,7 +150,8 @@ function choosePictureSource(picture: Element): void {
   for (const s of sources) s.remove();
 }
 
-export function fixImages(root: Element): void {
+/** `keepDataImages`: a `data:` image worth storing stays (`embedded-images.ts` takes it on). */
+export function fixImages(root: Element, keepDataImages = false): void {
   useNoscriptFallbacks(root);
   for (const img of Array.from(root.getElementsByTagName('img'))) {
     fixLazy(img);
@@ -166,6 +168,7 @@ export function fixImages(root: Element): void {
   for (const picture of Array.from(root.getElementsByTagName('picture')))
     choosePictureSource(picture);
   for (const img of Array.from(root.getElementsByTagName('img'))) {
-    if (isPlaceholderSrc(img.getAttribute('src'))) img.remove();
+    const src = img.getAttribute('src');
+    if (isPlaceholderSrc(src) && !(keepDataImages && embeddableDataUrl(src) !== null)) img.remove();
   }
 }

@@ -4,6 +4,7 @@ import { canonicalUrl } from './canonical';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
+import { embedDataImages } from './embedded-images';
 import { applyFootnotes } from './footnotes';
 import { buildFrontmatter } from './frontmatter';
 import { removeHidden } from './hidden';
@@ -62,7 +63,7 @@ export { buildFrontmatter } from './frontmatter';
 export { readPageData, PAGE_DATA_LIMITS, type PageData } from './page-data';
 
 /** Step 2, on any root (the snapshot body or a selection container). */
-function prepare(root: Element, url: string): void {
+function prepare(root: Element, url: string, embedImages: boolean): void {
   // Fragment links always mean this page, whatever `<base href>` says; made absolute now so
   // Readability cannot resolve them against the base.
   const pageNoHash = url.replace(/#.*$/, '');
@@ -72,7 +73,7 @@ function prepare(root: Element, url: string): void {
   }
   convertMath(root);
   normalizeCodeBlocks(root);
-  fixImages(root);
+  fixImages(root, embedImages);
   markTaskItems(root);
 }
 
@@ -81,9 +82,10 @@ function preparedSnapshot(
   url: string,
   base: string,
   createDocument: (() => Document) | undefined,
+  embedImages: boolean,
 ): Document {
   const snap = snapshotDocument(doc, base, createDocument);
-  prepare(snap.body, url);
+  prepare(snap.body, url, embedImages);
   return snap;
 }
 
@@ -104,11 +106,12 @@ function textLength(el: Element | null): number {
 export function extract(doc: Document, url: string, options: ExtractOptions = {}): ExtractResult {
   const mode: ClipMode = options.mode ?? 'article';
   const now = options.now ?? new Date();
+  const embedImages = options.embedImages ?? false;
 
   // Steps 1–3.
   // The base URL is read once: finding `<base>` walks the live page.
   const base = baseUrlOf(doc, url);
-  const snap = preparedSnapshot(doc, url, base, options.workingDocument);
+  const snap = preparedSnapshot(doc, url, base, options.workingDocument, embedImages);
   const meta = readMetadata(snap);
   const readerable = isProbablyReaderable(snap);
 
@@ -117,7 +120,7 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   let article: ArticleOutcome | null = null;
   let siteTitle: string | null = null;
   if (mode === 'article') {
-    const fresh = () => preparedSnapshot(doc, url, base, options.workingDocument);
+    const fresh = () => preparedSnapshot(doc, url, base, options.workingDocument, embedImages);
     // Site extractors first. One that matched has used the snapshot, so when it finds too
     // little Readability starts from a fresh one.
     const site = readSite(snap, url);
@@ -130,14 +133,15 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   } else if (mode === 'selection') {
     content = attachAlone(selectionContainer(snap, doc, options.selection ?? []));
     removeHidden(content);
-    prepare(content, url);
+    prepare(content, url, embedImages);
   }
 
   // Step 5. Readability returns a detached element.
   let notes: Element[] = [];
+  let images: ReturnType<typeof embedDataImages> = [];
   if (content) {
     attachAlone(content);
-    notes = applyFootnotes(content, doc, url, (note) => prepare(note, url)).ordered;
+    notes = applyFootnotes(content, doc, url, (note) => prepare(note, url, embedImages)).ordered;
     // Boilerplate before URLs: unwrapping dangling links would lose the classes it matches.
     if (mode === 'article') {
       removeBoilerplate(content);
@@ -146,6 +150,7 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
       removeControls(content);
       removeHeadingPermalinks(content);
     }
+    images = embedDataImages([content, ...notes], embedImages && mode !== 'bookmark');
     absolutizeUrls(content, base, url);
     for (const note of notes) absolutizeUrls(note, base, url);
     classifyTables(content);
@@ -225,5 +230,6 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
     isProbablyArticle,
     frontmatter,
     body,
+    ...(embedImages ? { images } : {}),
   };
 }

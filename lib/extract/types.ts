@@ -19,4 +19,10 @@ export interface ExtractOptions {
    * parsed the page (scripts/working-document.ts: linkedom instead of jsdom).
    */
   workingDocument?: () => Document;
+  /**
+   * Keep the page's `data:` images as `pageclip-image:N` embeds with their bytes in
+   * `result.images` (`embedded-images.ts`); without it they are left out. Only a caller that
+   * stores or removes those embeds before writing asks for them (the popup).
+   */
+  embedImages?: boolean;
 }

@@ -1,5 +1,6 @@
 import { unwrap } from './dom';
 import { SAFE_LINK_SCHEMES, SAFE_MEDIA_SCHEMES } from './link-url';
+import { EMBEDDED_IMAGE_SCHEME } from './embedded-images';
 
 /**
  * URL rules: every link and image absolute, unsafe schemes dropped (the text stays),
@@ -165,6 +166,8 @@ export function absolutizeUrls(root: Element, base: string, pageUrl: string): vo
     }
     for (const attr of MEDIA_ATTRS.get(tag) ?? []) {
       if (!el.hasAttribute(attr)) continue;
+      // Set by `embedDataImages` just before, which removed any the page wrote itself.
+      if (tag === 'img' && el.getAttribute(attr)!.startsWith(EMBEDDED_IMAGE_SCHEME)) continue;
       const url = resolveMedia(el.getAttribute(attr), base);
       if (url) el.setAttribute(attr, url);
       else el.removeAttribute(attr);

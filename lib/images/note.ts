@@ -66,12 +66,14 @@ export function importNote(
 
 /**
  * After the import: embeds still naming a file of the import were not stored (the service
- * refused that image); they get their remote address back. Returns the repaired markdown and
- * the images that were not stored.
+ * refused that image); they get their remote address back, or are removed when that address
+ * is one of `removed` (a page's `data:` image, which never goes into a page inline). Returns
+ * the repaired markdown and the images that were not stored.
  */
 export function restoreUnstored(
   markdown: string,
   collected: CollectedImages,
+  removed: ReadonlySet<string> = new Set(),
 ): { markdown: string; unstored: string[] } {
   const urlOf = new Map(collected.kept.map((k) => [k.path, k.url]));
   const unstored = new Set<string>();
@@ -80,6 +82,7 @@ export function restoreUnstored(
     const url = urlOf.get(embed.url);
     if (url === undefined) return null;
     unstored.add(url);
+    if (removed.has(url)) return '';
     const title = embed.title ? ` "${embed.title}"` : '';
     return `![${embed.alt}](${escapeLinkUrl(url)}${title})`;
   });

@@ -12,6 +12,8 @@ export const ExtractorOptionsSchema = z.object({
   extraFrontmatter: z.record(z.string(), z.string()),
   /** CSS selectors the user's templates read (docs/templates.md). */
   selectors: z.array(z.string().max(300)).max(32).optional(),
+  /** Keep the page's `data:` images as references (`ExtractOptions.embedImages`). */
+  embedImages: z.boolean().optional(),
 });
 export type ExtractorOptions = z.infer<typeof ExtractorOptionsSchema>;
 

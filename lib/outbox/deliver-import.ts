@@ -9,6 +9,7 @@
 import { ApiError } from '../api';
 import type { ImportFile, ImportResult } from '../../contract';
 import type { CollectedImages } from '../images/collect';
+import { resolveEmbeddedImages, withoutEmbedsOf } from '../images/embedded';
 import { findImageEmbeds } from '../images/embeds';
 import {
   importErrorFor,
@@ -76,13 +77,16 @@ export async function deliverWithImages(
       return place(api, write, titles, found, await keeper.stored(write.clipId), keeper, hooks);
   }
 
-  const selection = selectImages(write.markdown);
+  // The page's own `data:` images come as references with their bytes beside the markdown.
+  const markdown = resolveEmbeddedImages(write.markdown, write.embeddedImages ?? []);
+  const selection = selectImages(markdown);
   const total = selection.candidates.length;
   await hooks.progress({ phase: 'fetching', done: 0, total });
   const collected = await keeper.collect(write.clipId, selection.candidates, (done) =>
     hooks.progress({ phase: 'fetching', done, total }),
   );
-  const note = importNote(write.markdown, selection, collected);
+  // An embedded image not stored is left out rather than written inline as base64.
+  const note = withoutEmbedsOf(importNote(markdown, selection, collected), embeddedUrls(write));
   const files: ImportFile[] = [
     { path: `${fileTitle}.md`, content: note },
     ...collected.kept.map((k) => ({ path: k.path, data: k.data, mimeType: k.mimeType })),
@@ -101,6 +105,10 @@ export async function deliverWithImages(
   );
   return place(api, write, titles, page.pageId, collected, keeper, hooks, reasons);
 }
+
+/** The `data:` addresses of the page's embedded images: never written into the page. */
+const embeddedUrls = (write: CreatePageWrite): Set<string> =>
+  new Set((write.embeddedImages ?? []).map((image) => image.dataUrl));
 
 /** The imported note's file name, and the title the page has once renamed. */
 interface Titles {
@@ -151,7 +159,7 @@ async function place(
   let etag = content.etag;
   let unstored: string[] = [];
   if (collected) {
-    const repaired = restoreUnstored(content.markdown, collected);
+    const repaired = restoreUnstored(content.markdown, collected, embeddedUrls(write));
     unstored = repaired.unstored;
     if (unstored.length > 0) {
       const res = await api.replaceContent(pageId, repaired.markdown, {

@@ -3,6 +3,7 @@ import { ApiError, isNotFound, isRetryable } from '../api';
 import type { AddToPageWrite } from '../write-request';
 import { deliverUpdate, fixHighlights, type UpdateApi } from './deliver-update';
 import type { OutboxEntry, OutboxResult } from './entry';
+import { withoutEmbeddedImages } from '../images/embedded';
 import { readPageclipId, withPageclipId } from '../clip-markdown';
 import { deliverHighlight } from './deliver-highlight';
 import { read } from './read-retry';
@@ -99,7 +100,8 @@ export async function deliver(
         const found = await settleCreated(api, write.title, write.parentId, write.clipId);
         if (found) return found;
       }
-      return createOnce(api, write.title, write.markdown, write);
+      // Embedded images are stored only through the import: their references never go out.
+      return createOnce(api, write.title, withoutEmbeddedImages(write.markdown).markdown, write);
     }
 
     case 'add-to-titled-page': {

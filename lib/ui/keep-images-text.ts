@@ -12,10 +12,16 @@ export function keepImagesHint(k: {
   missing: string[];
   target: 'new' | 'existing';
   denied: boolean;
+  /** The page's `data:` images shown (`pageclip-image:N`): they cannot stay as links. */
+  embedded?: number;
 }): string | null {
-  if (k.target === 'existing') return t('keepImagesAppend');
+  const embedded = k.embedded ?? 0;
+  if (k.target === 'existing') {
+    const append = t('keepImagesAppend');
+    return embedded > 0 ? `${append} ${t('keepImagesEmbeddedAppend', embedded)}` : append;
+  }
   if (k.count === 0) return t('keepImagesNone');
-  if (!k.on) return null;
+  if (!k.on) return embedded > 0 ? t('keepImagesEmbeddedOff', embedded) : null;
   if (k.denied) return t('keepImagesDenied');
   if (k.missing.length > 0) {
     const hosts = k.missing.map(patternHost);

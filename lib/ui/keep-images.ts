@@ -5,14 +5,19 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import type { EmbeddedImage } from '../extract/result';
+import { embeddedReferences, referencedImages, withoutEmbeddedImages } from '../images/embedded';
 import { imageOriginPatterns, selectImages } from '../images/select';
+import type { WriteRequest } from '../write-request';
 import type { Target } from './compose';
 
 export interface KeepImages {
   on: boolean;
   setOn(on: boolean): void;
-  /** Images the clip would keep (distinct addresses). */
+  /** Images the clip would keep (distinct addresses, the page's embedded images included). */
   count: number;
+  /** The page's `data:` images the clip shows; left out unless kept. */
+  embedded: number;
   /** Host patterns Pageclip does not hold yet, asked for at Save. */
   missing: string[];
   /** The option applies: a new page with images (appends keep remote links). */
@@ -33,7 +38,8 @@ export const patternHost = (pattern: string): string =>
 export function useKeepImages(defaultOn: boolean, body: string, target: Target): KeepImages {
   const [on, setOn] = useState(defaultOn);
   const [denied, setDenied] = useState(false);
-  const count = useMemo(() => selectImages(body).candidates.length, [body]);
+  const embedded = useMemo(() => embeddedReferences(body).length, [body]);
+  const count = useMemo(() => selectImages(body).candidates.length, [body]) + embedded;
   const patterns = useMemo(() => imageOriginPatterns(body), [body]);
   const [missing, setMissing] = useState<string[]>([]);
 
@@ -64,7 +70,7 @@ export function useKeepImages(defaultOn: boolean, body: string, target: Target):
       }
       return decision.keep;
     });
-  return { on, setOn, count, missing, applies, denied, decide };
+  return { on, setOn, count, embedded, missing, applies, denied, decide };
 }
 
 export interface KeepDecision {
@@ -98,8 +104,41 @@ export async function decideKeepImages(
   return { keep: true, asked: true, granted };
 }
 
-/** The submission with its images kept (a new page only: an addition keeps remote links). */
-export function withKeptImages<T extends { write: { kind: string } }>(input: T): T {
-  if (input.write.kind !== 'create-page') return input;
-  return { ...input, write: { ...input.write, keepImages: true } };
+/**
+ * The submission with its images kept, the page's embedded images it shows travelling with it
+ * to be stored like the others. A new page only: an addition keeps remote links and leaves the
+ * embedded images out.
+ */
+export function withKeptImages<T extends { write: { kind: string } }>(
+  input: T,
+  embedded: readonly EmbeddedImage[] = [],
+): T {
+  const created = input.write as WriteRequest;
+  if (created.kind !== 'create-page') return withoutEmbedded(input);
+  const images = referencedImages(created.markdown, embedded);
+  const write = { ...created, keepImages: true };
+  return { ...input, write: images.length > 0 ? { ...write, embeddedImages: images } : write };
+}
+
+/**
+ * The submission without the page's embedded images: their references mean nothing in the
+ * service, and a `data:` image is never written into a page inline.
+ */
+export function withoutEmbedded<T extends { write: { kind: string } }>(input: T): T {
+  const write = input.write as WriteRequest;
+  if (write.kind === 'create-page') {
+    const { embeddedImages: _left, ...rest } = write;
+    return {
+      ...input,
+      write: { ...rest, markdown: withoutEmbeddedImages(write.markdown).markdown },
+    };
+  }
+  const added = write.kind === 'add-to-page' || write.kind === 'add-to-titled-page';
+  if (added && typeof write.content === 'string') {
+    return {
+      ...input,
+      write: { ...write, content: withoutEmbeddedImages(write.content).markdown },
+    };
+  }
+  return input;
 }

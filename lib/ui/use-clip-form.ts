@@ -22,7 +22,7 @@ import { t } from './i18n';
 import { tabInfo } from './tab-bookmark';
 import type { PopupData } from './use-popup-data';
 import { useSave, type SubmitInput } from './use-save';
-import { withKeptImages } from './keep-images';
+import { withKeptImages, withoutEmbedded } from './keep-images';
 
 function failedExtraction(error: unknown): Extraction {
   return {
@@ -129,11 +129,12 @@ export function useClipForm(props: {
     dispatch({ type: 'submitted', key });
     const decided = keepImages && input.write.kind === 'create-page' ? keepImages() : null;
     if (decided) setDeciding(true);
+    const embedded = state.extraction?.ok ? (state.extraction.result.images ?? []) : [];
     const ready = decided
       ? decided
-          .then((keep) => (keep ? withKeptImages(input) : input))
+          .then((keep) => (keep ? withKeptImages(input, embedded) : withoutEmbedded(input)))
           .finally(() => setDeciding(false))
-      : Promise.resolve(input);
+      : Promise.resolve(withoutEmbedded(input));
     void ready.then(save.submit).then((enqueued) => {
       if (enqueued) autosave.clear();
       else dispatch({ type: 'not-enqueued' });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { OutboxEntryView } from '../../lib/outbox/entry';
-import { withKeptImages } from '../../lib/ui/keep-images';
+import { withKeptImages, withoutEmbedded } from '../../lib/ui/keep-images';
 import {
   imageProgressText,
   imageReportLines,
@@ -27,6 +27,12 @@ describe('Keep images: what the popup says', () => {
     expect(keepImagesHint({ ...base, denied: true })).toMatch(/not granted/);
     expect(keepImagesHint({ ...base, count: 0 })).toBe('This clip has no images to keep.');
     expect(keepImagesHint({ ...base, on: false })).toBeNull();
+    expect(keepImagesHint({ ...base, on: false, embedded: 2 })).toBe(
+      '2 embedded images left out: turn on Keep images to store them.',
+    );
+    expect(keepImagesHint({ ...base, target: 'existing', embedded: 1 })).toMatch(
+      /images stay as links.* 1 embedded images are left out\.$/,
+    );
   });
 
   it('progress, and the result naming each image kept as a link', () => {
@@ -73,5 +79,19 @@ describe('Keep images: what the popup says', () => {
     expect(imagesInProgress({ phase: 'submitted', entry: queued })).toBeNull();
     const append = withKeptImages({ write: { kind: 'add-to-page' as const } });
     expect(append).toEqual({ write: { kind: 'add-to-page' } });
+    const embedded = [{ ref: 'pageclip-image:1', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }];
+    const created = {
+      kind: 'create-page' as const,
+      clipId: crypto.randomUUID(),
+      title: 'T',
+      markdown: 'a\n\n![x](pageclip-image:1)\n\nb',
+      parentId: null,
+    };
+    expect(withKeptImages({ write: created }, embedded).write).toEqual({
+      ...created,
+      keepImages: true,
+      embeddedImages: embedded,
+    });
+    expect(withoutEmbedded({ write: created }).write.markdown).toBe('a\n\n\n\nb');
   });
 });

@@ -87,8 +87,13 @@ describe('Keep images: the decision at Save', () => {
 });
 
 /** The clip form's part of the popup: the checkbox, its hint, and Save. */
-function Form(props: { target: 'new' | 'existing'; onDecided: (keep: boolean) => void }) {
-  const images = useKeepImages(true, BODY, props.target);
+function Form(props: {
+  target: 'new' | 'existing';
+  onDecided: (keep: boolean) => void;
+  body?: string;
+  on?: boolean;
+}) {
+  const images = useKeepImages(props.on ?? true, props.body ?? BODY, props.target);
   const [saved, setSaved] = useState(false);
   return (
     <div>
@@ -146,5 +151,20 @@ describe('Keep images in the clip form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(decided).toEqual([false]));
     expect(requests).toEqual([]);
+  });
+
+  it('the page’s embedded images count, need no access, and are named when left out', async () => {
+    Object.assign(fakeBrowser.permissions, { request: prompt(true) });
+    const body = 'Text\n\n![delta](pageclip-image:1)\n\n![map](pageclip-image:2)';
+    const decided: boolean[] = [];
+    render(<Form target="new" body={body} onDecided={(k) => decided.push(k)} />);
+    await screen.findByText(/^2 images are stored in your service with the page/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(decided).toEqual([true]));
+    expect(requests).toEqual([]);
+    cleanup();
+    render(<Form target="new" body={body} on={false} onDecided={() => undefined} />);
+    await screen.findByText('2 embedded images left out: turn on Keep images to store them.');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).disabled).toBe(false);
   });
 });
