@@ -24,8 +24,9 @@ const MEDIA_LABEL = /^(?:photo|image|video|foto|bild|imagen|graphic)$/i;
 const PHOTO_BY = /^(?:photo(?:graph)?s?|images?|pictures?)\s+(?:by|courtesy(?: of)?)\s+\S.{0,80}$/i;
 // The label or credit of an embedded video ("VIDEO: Symptoms to watch for", "Video: Jane Doe"):
 // clips hold no players, so the line names something the reader will not find. A line that
-// links somewhere (to the video itself) is kept.
+// links somewhere (to the video itself) keeps its link and loses only the label.
 const VIDEO_LABEL = /^vid[eé]o\s*:\s*\S.{0,100}$/i;
+const VIDEO_LABEL_TEXT = /^\s*vid[eé]o\s*:\s*$/i;
 const CONTINUE_READING = /^continue reading(?: the main story| below| the story)?\s*[.…]*$/i;
 // Breadcrumb joiners: unambiguous arrows, or a slash with space on both sides.
 const CRUMB_JOIN = /[›»→>]|\s\/\s/;
@@ -81,14 +82,27 @@ function removeReaderOnlyLines(root: Element): void {
       el.remove();
       continue;
     }
-    if (VIDEO_LABEL.test(text) && !el.querySelector('a') && !isInlineInText(el)) {
-      el.remove();
+    if (VIDEO_LABEL.test(text) && !isInlineInText(el)) {
+      if (!el.querySelector('a')) el.remove();
+      else dropLeadingLabel(el, VIDEO_LABEL_TEXT);
       continue;
     }
     if (!MEDIA_LABEL.test(text)) continue;
     // The bare word as its own element: hidden for screen readers, or the label of a figure.
     if (SR_ONLY.test(el.getAttribute('class') ?? '') || el.closest('figure')) el.remove();
   }
+}
+
+/**
+ * `Video: <a>The festival</a>`: the label text before the element's only link goes, the link
+ * stays. Any other shape (a label inside the link, text after it) is left alone.
+ */
+function dropLeadingLabel(el: Element, label: RegExp): void {
+  const first = el.firstChild;
+  const links = elementsByTag(el, 'a');
+  if (first?.nodeType !== 3 || !label.test(first.nodeValue ?? '') || links.length !== 1) return;
+  const rest = normalizedText(el).slice(normalizedText(first).length).trim();
+  if (rest === normalizedText(links[0]!)) first.remove();
 }
 
 /** An inline element with text of its own beside it: part of a sentence, not a line. */

@@ -44,7 +44,7 @@ describe.each(Object.entries(doms))('page furniture (%s)', (_, parse) => {
     expect(text).toContain('Open Settings > Privacy and turn the switch off');
   });
 
-  it('drops the label or credit of an embedded video, but keeps a line linking to a video', () => {
+  it('drops the label or credit of an embedded video; a line linking to the video keeps only its link', () => {
     const text = clean(
       `${ARTICLE}<p><strong>VIDEO: Five symptoms that are not lumps</strong></p>` +
         '<figure><img src="/poster.jpg" alt="Poster"></figure><p>Video: jane doe, john roe</p>' +
@@ -53,7 +53,16 @@ describe.each(Object.entries(doms))('page furniture (%s)', (_, parse) => {
     expect(text).not.toContain('Five symptoms');
     expect(text).not.toContain('jane doe');
     expect(text).toContain('The harvest festival');
+    expect(text).not.toMatch(/video:/i);
     expect(text).toContain('It was said that when you are angry');
+  });
+
+  it('keeps a video label whose line says more than the link', () => {
+    const text = clean(
+      `${ARTICLE}<p>Video: <a href="https://video.example/watch?v=2">The harvest festival</a> ` +
+        'filmed by the growers themselves</p>',
+    );
+    expect(text).toContain('Video: The harvest festival filmed by the growers themselves');
   });
 
   it('keeps "video:" inside a sentence', () => {
