@@ -44,6 +44,23 @@ describe.each(Object.entries(doms))('appeals (%s)', (_, parse) => {
     expect(text).not.toContain('Wertschätzung');
   });
 
+  it('drops closing appeals about a free site, donations and independent journalism', () => {
+    const text = clean(
+      `${ARTICLE}<p><strong>Gefällt dir unser Magazin? Bei der Gründung haben wir entschieden, ` +
+        'keine Bezahlschranke einzuführen.</strong></p>' +
+        '<p>Help us continue to bring these stories to readers everywhere.</p>' +
+        '<p>Jede kleine Spende hilft!</p>' +
+        '<p>Hacemos periodismo desde hace cien años.</p>' +
+        '<p>First-time subscribers also receive a welcome gift.</p>',
+    );
+    expect(text).not.toContain('Bezahlschranke');
+    expect(text).not.toContain('Help us continue');
+    expect(text).not.toContain('Spende');
+    expect(text).not.toContain('periodismo');
+    expect(text).not.toContain('welcome gift');
+    expect(text).toContain('the minister wants to present before the summer.');
+  });
+
   it('keeps an appeal that is part of the story, early in the article', () => {
     const text = clean(
       `${PARA}<p>The charity asks readers to consider donating to the flood fund, which has ` +
