@@ -87,14 +87,18 @@ const MONTH =
   '(?:jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|januar|februar|märz|juni|juli|august|september|oktober|november|dezember|january|february|march|april|june|july|october|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)\\.?';
 const WEEKDAY =
   '(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miércoles|jueves|viernes|sábado|domingo)';
+const DATE_LABEL =
+  '(?:ver[öo]ffentlicht|publiziert|aktualisiert|erstellt|stand|datum|ver[öo]ffentlichung|published|updated|last updated|posted|release date|publicado|actualizado|publi[ée]|mis [àa] jour|publikacja|opublikowano|aktualizacja)(?: am| on| le| el)?';
 const DATE_LINE = new RegExp(
-  '^(?:(?:ver[öo]ffentlicht|publiziert|aktualisiert|erstellt|stand|datum|ver[öo]ffentlichung|published|updated|last updated|posted|publicado|actualizado|publi[ée]|mis [àa] jour|publikacja|opublikowano|aktualizacja)(?: am| on| le| el)?\\s*:?\\s*)?' +
+  `^(?:${DATE_LABEL}\\s*:?\\s*)?` +
     `(?:${WEEKDAY},?\\s*)?` +
     '(?:\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}|\\d{4}-\\d{2}-\\d{2}(?:[t ]\\d{2}:\\d{2}(?::\\d{2})?\\S*)?|' +
     `\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH}\\s+(?:de\\s+)?\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4})` +
-    '(?:,?\\s*(?:um\\s+|at\\s+|[-–|]\\s*)?\\d{1,2}:\\d{2}(?:\\s*(?:uhr|h|am|pm))?)?$',
+    '(?:,?\\s*(?:um\\s+|at\\s+|[-–|]\\s*)?\\d{1,2}:\\d{2}(?:\\s*(?:uhr|h|am|pm))?)?\\.?$',
   'i',
 );
+// The same date after a label saying it is the page's own ("Publiziert: …", "opublikowano: …").
+const LABELLED_DATE = new RegExp(`^${DATE_LABEL}\\s*:?\\s*\\d`, 'i');
 const RIGHTS =
   /all rights reserved|alle rechte vorbehalten|tous droits r[ée]serv[ée]s|todos los derechos reservados|wszelkie prawa zastrze[żz]one|tutti i diritti riservati/i;
 // Newsletter and app sign-up prompts: one short line naming the channel and a call to act.
@@ -125,13 +129,13 @@ export function linkTextShare(el: Element, text: string): number {
 function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   if (AD_LABEL.test(text)) return 'ad';
   if (text.length <= 120 && (WIDGET_LINE.test(text) || CREDIT_LINE.test(text))) return 'text';
-  // A date inside <time> is the page's own date markup, which the metadata step reads; a
-  // date alone in a list item or definition is a schedule or a fact sheet, not a dateline.
+  // A bare date inside <time> may be the article's own dateline, which readers keep; a date
+  // alone in a list item or definition is a schedule or a fact sheet. A date labelled as the
+  // page's publication or update is furniture wherever it sits (the metadata step reads it).
   if (
     text.length <= 80 &&
     DATE_LINE.test(text) &&
-    !DATE_LIST_TAGS.has(tagName(el)) &&
-    !el.querySelector('time')
+    (LABELLED_DATE.test(text) || (!DATE_LIST_TAGS.has(tagName(el)) && !el.querySelector('time')))
   )
     return 'text';
   if (RIGHTS.test(text) || FOLLOW_US.test(text) || PAYWALL.test(text)) return 'text';

@@ -144,6 +144,23 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('19. März 2020');
   });
 
+  it("drops a date labelled as the page's publication or update, even in <time> or a list item", () => {
+    const text = run(
+      '<p>Veröffentlichung: <time datetime="2022-02-02">2. Februar 2022</time></p>' +
+        '<ul class="meta"><li>opublikowano: <time>2021-04-29 17:13:04.031886+02:00</time></li></ul>' +
+        '<p><strong>Aktualisiert am</strong> 17.01.2021.</p>' +
+        '<p><time datetime="2019-02-21">Feb. 21, 2019</time></p>' +
+        '<ul><li>Opening: 12. März 2020</li></ul>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Februar 2022');
+    expect(text).not.toContain('2021-04-29');
+    expect(text).not.toContain('17.01.2021');
+    // An unlabelled date in <time> may be the article's dateline; a schedule keeps its dates.
+    expect(text).toContain('Feb. 21, 2019');
+    expect(text).toContain('Opening: 12. März 2020');
+  });
+
   it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
     const text = run(
       '<p>© 2020 Example Media Inc. All Rights Reserved.</p>' +
