@@ -99,6 +99,18 @@ const DATE_LINE = new RegExp(
 );
 // The same date after a label saying it is the page's own ("Publiziert: …", "opublikowano: …").
 const LABELLED_DATE = new RegExp(`^${DATE_LABEL}\\s*:?\\s*\\d`, 'i');
+// The placeholder of an embed that waits for consent: asks to click to load another site's
+// content, or says no connection is made without it. The clip holds no embed to load.
+const CONSENT = new RegExp(
+  [
+    '\\b(?:inhalte?|content) (?:von|from) \\S+ (?:zu )?(?:laden|load)\\b',
+    '\\bklicken sie .{0,60} um .{0,60} zu laden\\b',
+    '\\b(?:click|tap) .{0,60} to load (?:the |this )?(?:content|video|tweet|map|post)\\b',
+    '\\bohne (?:dein|ihr)e? (?:einverst[äa]ndnis|zustimmung) keine verbindung\\b',
+    '\\bmit dem laden (?:des|der) .{1,30} akzeptieren (?:sie|du)\\b',
+  ].join('|'),
+  'i',
+);
 const RIGHTS =
   /all rights reserved|alle rechte vorbehalten|tous droits r[ée]serv[ée]s|todos los derechos reservados|wszelkie prawa zastrze[żz]one|tutti i diritti riservati/i;
 // Newsletter and app sign-up prompts: one short line naming the channel and a call to act.
@@ -139,6 +151,7 @@ function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   )
     return 'text';
   if (RIGHTS.test(text) || FOLLOW_US.test(text) || PAYWALL.test(text)) return 'text';
+  if (CONSENT.test(text)) return 'text';
   if (
     /lizenz|licen[cs]e|licencia|licence/i.test(text) &&
     /creativecommons\.org\/licen[cs]es/i.test(

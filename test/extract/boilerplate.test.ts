@@ -161,6 +161,20 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('Opening: 12. März 2020');
   });
 
+  it('drops the placeholder of an embed waiting for consent', () => {
+    const text = run(
+      '<div class="embed-placeholder"><p>Klicken Sie auf den unteren Button, um den Inhalt von ' +
+        'maps.example.com zu laden.</p></div>' +
+        '<p>Wir respektieren deine Privatsphäre und stellen deshalb ohne dein Einverständnis keine ' +
+        'Verbindung zu Twitter her. Hier kannst du deine Einstellungen verwalten.</p>' +
+        '<p>Click the button below to load the content from video.example.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('maps.example.com');
+    expect(text).not.toContain('Privatsphäre');
+    expect(text).not.toContain('video.example');
+  });
+
   it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
     const text = run(
       '<p>© 2020 Example Media Inc. All Rights Reserved.</p>' +
