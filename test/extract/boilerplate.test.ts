@@ -175,6 +175,22 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).not.toContain('video.example');
   });
 
+  it('drops the button labels of an image viewer, a sources box and a cart', () => {
+    const text = run(
+      '<p>Bild anzeigen Bild schließen</p><p><a href="/a.jpg">Vergrößern</a></p>' +
+        '<p>Quellen ausblenden</p><p>Bei Pinterest speichern</p>' +
+        '<p>Der Artikel wurde erfolgreich hinzugefügt.</p>' +
+        '<p>Die Galerie zeigt Bilder der neuen Brücke, die wir im Mai angezeigt haben.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Bild anzeigen');
+    expect(text).not.toContain('Vergrößern');
+    expect(text).not.toContain('Quellen');
+    expect(text).not.toContain('Pinterest');
+    expect(text).not.toContain('erfolgreich');
+    expect(text).toContain('Die Galerie zeigt Bilder der neuen Brücke');
+  });
+
   it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
     const text = run(
       '<p>© 2020 Example Media Inc. All Rights Reserved.</p>' +
