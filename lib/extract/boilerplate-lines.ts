@@ -198,6 +198,34 @@ export function removeWidgetLines(
   for (const caption of Array.from(root.querySelectorAll(CAPTIONS))) {
     trimCreditTail(caption);
   }
+  for (const el of lines) if (el.isConnected && isCaptionBeside(el, lengths)) trimCreditTail(el);
+}
+
+const MEDIA = 'img, picture, video';
+const CAPTION_TAGS = new Set(['p', 'div', 'small', 'span', 'em', 'i']);
+
+/**
+ * A caption written as an ordinary block: short text right after an element that holds
+ * only an image (`<a><picture/></a><div>Lee at the Masters. | © Agency</div>`), or inside
+ * a wrapper whose only other content is that image.
+ */
+function isCaptionBeside(el: Element, lengths: Map<Node, number>): boolean {
+  if (!CAPTION_TAGS.has(tagName(el)) || el.querySelector(MEDIA)) return false;
+  if ((lengths.get(el) ?? 0) > 400) return false;
+  let block: Element = el;
+  // An inline caption (`<p><small>…</small></p>`) is judged by its block.
+  while (
+    !block.previousElementSibling &&
+    block.parentElement &&
+    !normalizedText(block.parentElement).replace(normalizedText(block), '').trim()
+  ) {
+    if (block.parentElement.querySelector(MEDIA)) break;
+    block = block.parentElement;
+  }
+  const prev = block.previousElementSibling;
+  if (!prev) return false;
+  const isMedia = prev.matches(MEDIA) || !!prev.querySelector(MEDIA);
+  return isMedia && !normalizedText(prev);
 }
 
 /** Drops a photo credit that ends a caption's last text node, keeping the caption itself. */
@@ -210,5 +238,14 @@ function trimCreditTail(caption: Element): void {
   const value = last.nodeValue ?? '';
   const m = CREDIT_TAIL.exec(value);
   // Only a tail: a caption that is nothing but the credit was removed as a credit line.
-  if (m && m.index > 0) last.nodeValue = value.slice(0, m.index).replace(/[\s|]+$/, '');
+  if (!m || m.index === 0) return;
+  let cut = m.index;
+  // "(All photos: Jane Doe)": the bracket opened before the credit goes with it.
+  const tail = value.slice(cut);
+  if (count(tail, ')') > count(tail, '(')) cut = Math.max(0, value.lastIndexOf('(', cut));
+  last.nodeValue = value.slice(0, cut).replace(/[\s|]+$/, '');
+}
+
+function count(text: string, char: string): number {
+  return text.split(char).length - 1;
 }

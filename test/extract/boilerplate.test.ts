@@ -191,6 +191,25 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('Die Galerie zeigt Bilder der neuen Brücke');
   });
 
+  it('drops a credit ending a caption written as a plain block after an image', () => {
+    const text = run(
+      '<div><a href="/big.jpg"><picture><img src="/a.jpg"></picture></a>' +
+        '<div class="caption">The mayor at the new junction. | © Agency/Jane Doe</div></div>' +
+        '<div><img src="/b.jpg"></div><p><small>Cyclists on the bridge. (Foto: Getty)</small></p>' +
+        '<p>The route was drawn by the planning office. Photo: the plan is on show at city hall.</p>' +
+        '<p><img src="/c.jpg"><em>(All photos: Staff)</em></p>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('The mayor at the new junction.');
+    expect(text).not.toContain('Jane Doe');
+    expect(text).toContain('Cyclists on the bridge.');
+    expect(text).not.toContain('Getty');
+    expect(text).not.toContain('Staff');
+    expect(text).not.toContain('(All');
+    // Not a caption: a paragraph that follows no image keeps all of its text.
+    expect(text).toContain('Photo: the plan is on show at city hall.');
+  });
+
   it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
     const text = run(
       '<p>© 2020 Example Media Inc. All Rights Reserved.</p>' +
