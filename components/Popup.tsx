@@ -16,7 +16,6 @@ import { ClipPanel } from './ClipPanel';
 import { KnownClipNotice } from './KnownClipNotice';
 import { ManyTabs } from './ManyTabs';
 import { HighlighterControls } from './HighlighterControls';
-import { HighlighterDestination } from './HighlighterDestination';
 import { ConnectPrompt } from './ConnectPrompt';
 import { HighlightPanel } from './HighlightPanel';
 import { ShownEntriesContext, useShownEntries } from '../lib/ui/shown-entries';
@@ -192,11 +191,6 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
             {/* In the tab row, beside the tabs: a page action that takes no room from the form. */}
             <HighlighterControls extraction={props.extraction} close={close} />
           </div>
-          <HighlighterDestination
-            extraction={props.extraction}
-            data={data}
-            onCreateFolder={createFolder}
-          />
           <div role="tabpanel" id="panel-clip" aria-labelledby="tab-clip" hidden={tab !== 'clip'}>
             {data.pendingHighlight && !highlightDone ? (
               <HighlightPanel
