@@ -10,12 +10,12 @@ import { findKnownClip } from '../known-clips';
 import { lookUpInService } from '../known-clips/lookup';
 import { knownClipKey } from '../known-clips/normalise-url';
 import type { OutboxEntryView } from '../outbox/entry';
+import { highlightSitesItem, readItem } from '../settings';
 import { currentClient } from './client';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
 import { extractTab } from './extraction';
 import { rememberPendingClip } from './highlighter-pending';
-import { siteDestination, siteOf } from './highlighter-sites';
 import { t } from './i18n';
 import { pageTitle } from './menus';
 import { lastFolder } from './recents';
@@ -23,8 +23,6 @@ import { lastFolder } from './recents';
 export interface HighlightPage {
   pageId: string;
   title: string;
-  /** The site (host) whose chosen page this is; absent for the page's own clip. */
-  site?: string;
 }
 
 export interface OpenPage {
@@ -33,36 +31,38 @@ export interface OpenPage {
   title: string;
 }
 
+/** The site a page belongs to, as the per-site choice is keyed. */
+export function siteOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return /^https?:$/.test(u.protocol) ? u.host : null;
+  } catch {
+    return null;
+  }
+}
+
 /** How a page's pending clip is found again: its canonical or own address, normalised. */
 export function pageKey(page: OpenPage): string {
   return knownClipKey({ url: page.url, canonical: page.canonical }) ?? page.url;
-}
-
-/** The page's own clip: known to this browser, else found in the service. */
-export async function findPageClip(
-  ctx: BackgroundContext,
-  page: OpenPage,
-): Promise<HighlightPage | null> {
-  const key = knownClipKey({ url: page.url, canonical: page.canonical });
-  if (!key) return null;
-  const known = await findKnownClip(key);
-  if (known) return { pageId: known.pageId, title: known.title };
-  const client = await currentClient(ctx);
-  const found = client
-    ? await lookUpInService(client, key, [page.title], ctx.now()).catch(() => null)
-    : null;
-  return found ? { pageId: found.pageId, title: found.title } : null;
 }
 
 export async function findHighlightPage(
   ctx: BackgroundContext,
   page: OpenPage,
 ): Promise<HighlightPage | null> {
-  const clip = await findPageClip(ctx, page);
-  if (clip) return clip;
+  const key = knownClipKey({ url: page.url, canonical: page.canonical });
+  if (key) {
+    const known = await findKnownClip(key);
+    if (known) return { pageId: known.pageId, title: known.title };
+    const client = await currentClient(ctx);
+    const found = client
+      ? await lookUpInService(client, key, [page.title], ctx.now()).catch(() => null)
+      : null;
+    if (found) return { pageId: found.pageId, title: found.title };
+  }
   const site = siteOf(page.url);
-  const chosen = site ? await siteDestination(site) : null;
-  return chosen && site ? { ...chosen, site } : null;
+  const chosen = site ? (await readItem(highlightSitesItem))[site] : undefined;
+  return chosen ?? null;
 }
 
 export type ExtractedPage =
