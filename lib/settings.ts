@@ -262,16 +262,3 @@ export async function readItem<T>(item: WxtStorageItem<T, Record<string, unknown
   const parsed = schema.safeParse(value);
   return parsed.success ? (parsed.data as T) : item.fallback;
 }
-
-/**
- * Where highlights go on a site whose page has no clip, by host: a page the user picked
- * (remembered per site); absent, the first highlight clips the page first
- * (docs/architecture.md, "The highlighter").
- */
-export const HighlightSiteSchema = z.object({
-  pageId: z.uuid(),
-  title: z.string().min(1).max(500),
-});
-export const highlightSitesItem = storage.defineItem<
-  Record<string, z.infer<typeof HighlightSiteSchema>>
->('local:highlightSites', { fallback: {} });

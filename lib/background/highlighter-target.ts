@@ -10,7 +10,6 @@ import { findKnownClip } from '../known-clips';
 import { lookUpInService } from '../known-clips/lookup';
 import { knownClipKey } from '../known-clips/normalise-url';
 import type { OutboxEntryView } from '../outbox/entry';
-import { highlightSitesItem, readItem } from '../settings';
 import { currentClient } from './client';
 import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
@@ -29,16 +28,6 @@ export interface OpenPage {
   url: string;
   canonical?: string;
   title: string;
-}
-
-/** The site a page belongs to, as the per-site choice is keyed. */
-export function siteOf(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return /^https?:$/.test(u.protocol) ? u.host : null;
-  } catch {
-    return null;
-  }
 }
 
 /** How a page's pending clip is found again: its canonical or own address, normalised. */
@@ -60,9 +49,7 @@ export async function findHighlightPage(
       : null;
     if (found) return { pageId: found.pageId, title: found.title };
   }
-  const site = siteOf(page.url);
-  const chosen = site ? (await readItem(highlightSitesItem))[site] : undefined;
-  return chosen ?? null;
+  return null;
 }
 
 export type ExtractedPage =
