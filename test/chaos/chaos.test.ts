@@ -4,7 +4,7 @@ import { chaosLastLine, runChaos } from './chaos-run';
 // The short version of `npm run test:chaos` (which runs 240 writes): the same faults, outages,
 // worker stops and browser restart, with fewer clips, so `npm test` proves it on every run.
 describe('outbox chaos run (built extension in Chromium, service behind the fault proxy)', () => {
-  it('delivers 30 clips, appends and notes exactly once through every fault', async () => {
+  it('delivers 30 clips, appends, notes and updates exactly once through every fault', async () => {
     const lines: string[] = [];
     const report = await runChaos({ writes: 30, seed: 30, log: (l) => lines.push(l) });
     const last = chaosLastLine(report);
