@@ -1,19 +1,31 @@
-import { mkdirSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
-import { withClipMarkdown } from '../lib/clip-markdown';
-import { extract, type ClipMode } from '../lib/extract';
-import { decodeHtml, parseHtml } from './parse-html';
-import { linkedomDocument } from './working-document';
+import type { ClipMode } from '../lib/extract';
+import { CliError, decodeChecked, readInput } from './cli-input';
 
 /**
  * Pageclip's command line. `extract` runs the clipper's extraction on saved HTML:
  * one page to standard output, or many pages into a folder.
  */
 
-const MAX_BYTES = 20 * 1024 * 1024;
 const MODES: ClipMode[] = ['article', 'full', 'bookmark'];
+
+/**
+ * The HTML parser and the extraction, loaded once the arguments and the first input have been
+ * checked: they take most of the start-up, and a usage error should answer at once.
+ */
+async function loadEngine() {
+  const [{ withClipMarkdown }, { extract }, { parseHtml }, { linkedomDocument }] =
+    await Promise.all([
+      import('../lib/clip-markdown'),
+      import('../lib/extract'),
+      import('./parse-html'),
+      import('./working-document'),
+    ]);
+  return { withClipMarkdown, extract, parseHtml, linkedomDocument };
+}
+type Engine = Awaited<ReturnType<typeof loadEngine>>;
 
 const HELP = `Usage:
   pageclip extract --url URL [--mode article|full|bookmark] [--json] [--time] [FILE]
@@ -39,99 +51,6 @@ Options:
 
 Inputs may be gzip-compressed (.gz). Empty, binary (NUL bytes) or enormous (over 20 MB)
 input is refused with a one-line error and exit status 1; usage errors exit with 2.`;
-
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
-
-function readStdin(): Buffer {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const buf = Buffer.alloc(65536);
-  for (;;) {
-    let n: number;
-    try {
-      n = readSyncSafe(buf);
-    } catch (e) {
-      throw new CliError(`cannot read standard input: ${(e as Error).message}`);
-    }
-    if (n === 0) break;
-    total += n;
-    if (total > MAX_BYTES) throw new CliError('input is too large (over 20 MB)');
-    chunks.push(Buffer.from(buf.subarray(0, n)));
-  }
-  return Buffer.concat(chunks);
-}
-
-function readSyncSafe(buf: Buffer): number {
-  // readSync on fd 0 throws EAGAIN on some non-blocking pipes: retry.
-  for (;;) {
-    try {
-      return readSync(0, buf, 0, buf.length, null);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') continue;
-      if (code === 'EOF') return 0;
-      throw e;
-    }
-  }
-}
-
-function readInput(file: string | null): Buffer {
-  let bytes: Buffer;
-  if (file === null) bytes = readStdin();
-  else {
-    let size: number;
-    try {
-      const st = statSync(file);
-      if (!st.isFile()) throw new CliError(`${file}: not a file`);
-      size = st.size;
-    } catch (e) {
-      if (e instanceof CliError) throw e;
-      throw new CliError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    if (size > MAX_BYTES) throw new CliError(`${file}: input is too large (over 20 MB)`);
-    bytes = readFileSync(file);
-  }
-  const name = file ?? 'standard input';
-  if (file?.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b)) {
-    try {
-      bytes = gunzipSync(bytes, { maxOutputLength: MAX_BYTES });
-    } catch {
-      throw new CliError(`${name}: not valid gzip data, or over 20 MB once decompressed`);
-    }
-  }
-  return bytes;
-}
-
-function decodeChecked(bytes: Buffer, name: string): string {
-  if (
-    bytes.length === 0 ||
-    bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)
-  ) {
-    throw new CliError(`${name}: input is empty`);
-  }
-  const utf16 =
-    (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  if (!utf16 && looksBinary(bytes)) {
-    throw new CliError(`${name}: input looks binary (NUL or control bytes), not HTML`);
-  }
-  return decodeHtml(bytes);
-}
-
-/** NUL bytes anywhere, or many control bytes in the first 8 KB. */
-function looksBinary(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return true;
-  const head = bytes.subarray(0, 8192);
-  let control = 0;
-  for (const b of head) if (b < 0x09 || (b > 0x0d && b < 0x20)) control++;
-  return control > head.length * 0.02;
-}
 
 function checkUrl(raw: string): string {
   let url: URL;
@@ -167,10 +86,12 @@ interface Common {
 }
 
 function runOne(
+  engine: Engine,
   html: string,
   url: string,
   common: Common,
 ): { markdown: string; json: string; ms: number } {
+  const { extract, parseHtml, linkedomDocument, withClipMarkdown } = engine;
   const doc = parseHtml(html, url);
   const start = performance.now();
   const result = extract(doc, url, {
@@ -192,7 +113,7 @@ function outName(file: string): string {
   );
 }
 
-function main(argv: string[]): void {
+async function main(argv: string[]): Promise<void> {
   const { values, positionals } = (() => {
     try {
       return parseArgs({
@@ -252,7 +173,7 @@ function main(argv: string[]): void {
     if (!url) throw new CliError('--url is required', 2);
     const file = files[0] ?? null;
     const html = decodeChecked(readInput(file), file ?? 'standard input');
-    const r = runOne(html, url, common);
+    const r = runOne(await loadEngine(), html, url, common);
     process.stdout.write(values.json ? r.json : r.markdown);
     if (common.time) process.stderr.write(`extract-ms: ${r.ms.toFixed(1)}\n`);
     return;
@@ -271,18 +192,20 @@ function main(argv: string[]): void {
     }
   }
   mkdirSync(values.out, { recursive: true });
+  let engine: Engine | null = null;
   let failed = 0;
   for (const file of files) {
     try {
       const html = decodeChecked(readInput(file), file);
       const mapped = map[file] ?? map[basename(file)];
       let pageUrl = typeof mapped === 'string' ? checkUrl(mapped) : url;
-      if (!pageUrl) pageUrl = declaredUrl(parseHtml(html, 'https://invalid.example/'));
+      engine ??= await loadEngine();
+      if (!pageUrl) pageUrl = declaredUrl(engine.parseHtml(html, 'https://invalid.example/'));
       if (!pageUrl)
         throw new CliError(
           `${file}: no URL (give --url, --url-map, or a page with a canonical link)`,
         );
-      const r = runOne(html, pageUrl, common);
+      const r = runOne(engine, html, pageUrl, common);
       writeFileSync(join(values.out, outName(file)), values.json ? r.json : r.markdown);
       if (common.time) process.stderr.write(`extract-ms: ${r.ms.toFixed(1)} ${file}\n`);
     } catch (e) {
@@ -295,12 +218,10 @@ function main(argv: string[]): void {
   if (failed) throw new CliError(`${failed} of ${files.length} inputs failed`);
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (e) {
+main(process.argv.slice(2)).catch((e: unknown) => {
   const code = e instanceof CliError ? e.exitCode : 1;
   const message =
     e instanceof CliError ? e.message : `unexpected failure: ${(e as Error)?.message ?? String(e)}`;
   process.stderr.write(`pageclip: error: ${message}\n`);
   process.exitCode = code;
-}
+});

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { decodeHtml } from '../parse-html.ts';
+import { decodeHtml } from '../decode-html.ts';
 
 /**
  * Loaders for the extraction development corpus (a folder given with `--corpus`, laid out as
