@@ -25,6 +25,7 @@ import {
   ClipDefaultsSchema,
   PageLinkTemplateSchema,
 } from './messaging/preferences';
+import { HighlightSitePageSchema, type HighlightSitePage } from './messaging/highlighter-requests';
 import { ManyTabsJobSchema, type ManyTabsJob } from './messaging/many-tabs';
 import { InboxSchema, type Inbox } from './messaging/notes';
 import { ProblemSchema } from './messaging/problem';
@@ -221,6 +222,24 @@ export const knownTagsItem = storage.defineItem<KnownTagList>('local:knownTags',
   fallback: [],
 });
 
+/**
+ * The page the user picked for a site's highlights, by host (docs/architecture.md, "The
+ * highlighter"). Parsed entry by entry: an entry that does not parse is no choice for that
+ * site only, and the other sites keep theirs.
+ */
+const HighlightSitesSchema = z.record(z.string().max(300), z.unknown()).transform((sites) =>
+  Object.fromEntries(
+    Object.entries(sites).flatMap(([site, page]) => {
+      const parsed = HighlightSitePageSchema.safeParse(page);
+      return parsed.success ? [[site, parsed.data] as const] : [];
+    }),
+  ),
+);
+export const highlightSitesItem = storage.defineItem<Record<string, HighlightSitePage>>(
+  'local:highlightSites',
+  { fallback: {}, version: 1 },
+);
+
 const schemas = new Map<unknown, z.ZodType>([
   [templatesItem, TemplateListSchema],
   [knownTagsItem, z.array(KnownTagSchema)],
@@ -245,6 +264,7 @@ const schemas = new Map<unknown, z.ZodType>([
   [pinTipDismissedItem, z.boolean()],
   [markClippedItem, z.boolean()],
   [manyTabsJobItem, ManyTabsJobSchema.nullable()],
+  [highlightSitesItem, HighlightSitesSchema],
 ]);
 
 /**

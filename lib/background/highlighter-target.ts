@@ -15,6 +15,7 @@ import { submitClip } from './clips';
 import type { BackgroundContext } from './context';
 import { extractTab } from './extraction';
 import { rememberPendingClip } from './highlighter-pending';
+import { siteDestination, siteOf } from './highlighter-sites';
 import { t } from './i18n';
 import { pageTitle } from './menus';
 import { lastFolder } from './recents';
@@ -22,6 +23,8 @@ import { lastFolder } from './recents';
 export interface HighlightPage {
   pageId: string;
   title: string;
+  /** The site (host) whose chosen page this is; absent for the page's own clip. */
+  site?: string;
 }
 
 export interface OpenPage {
@@ -35,21 +38,31 @@ export function pageKey(page: OpenPage): string {
   return knownClipKey({ url: page.url, canonical: page.canonical }) ?? page.url;
 }
 
-export async function findHighlightPage(
+/** The page's own clip: known to this browser, else found in the service. */
+export async function findPageClip(
   ctx: BackgroundContext,
   page: OpenPage,
 ): Promise<HighlightPage | null> {
   const key = knownClipKey({ url: page.url, canonical: page.canonical });
-  if (key) {
-    const known = await findKnownClip(key);
-    if (known) return { pageId: known.pageId, title: known.title };
-    const client = await currentClient(ctx);
-    const found = client
-      ? await lookUpInService(client, key, [page.title], ctx.now()).catch(() => null)
-      : null;
-    if (found) return { pageId: found.pageId, title: found.title };
-  }
-  return null;
+  if (!key) return null;
+  const known = await findKnownClip(key);
+  if (known) return { pageId: known.pageId, title: known.title };
+  const client = await currentClient(ctx);
+  const found = client
+    ? await lookUpInService(client, key, [page.title], ctx.now()).catch(() => null)
+    : null;
+  return found ? { pageId: found.pageId, title: found.title } : null;
+}
+
+export async function findHighlightPage(
+  ctx: BackgroundContext,
+  page: OpenPage,
+): Promise<HighlightPage | null> {
+  const clip = await findPageClip(ctx, page);
+  if (clip) return clip;
+  const site = siteOf(page.url);
+  const chosen = site ? await siteDestination(site) : null;
+  return chosen && site ? { ...chosen, site } : null;
 }
 
 export type ExtractedPage =

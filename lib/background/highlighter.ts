@@ -25,6 +25,7 @@ import { hostGranted } from './highlighter-autoload';
 import { forgetInjection, grantInjection, useInjection } from './highlighter-grants';
 import { highlighterLabels } from './highlighter-labels';
 import { pendingClipFor, pendingHighlights } from './highlighter-pending';
+import { siteOf } from './highlighter-sites';
 import {
   findHighlightPage,
   pageKey,
@@ -83,6 +84,19 @@ export async function startHighlighter(
   } catch {
     await forgetInjection(id, ctx.now());
     return false;
+  }
+}
+
+/**
+ * The user chose or forgot a page for `site` in the popup: tabs already highlighting there
+ * whose highlights had nowhere to go yet, or went to the site's previous choice, follow it.
+ * A page's own clip, or a clip being made for it, stays where it is.
+ */
+export function retargetSite(site: string, chosen: { pageId: string; title: string } | null): void {
+  for (const s of sessions.values()) {
+    if (siteOf(s.page.url) !== site) continue;
+    const free = s.target ? s.target.site === site : !s.pending;
+    if (free) s.target = chosen ? { ...chosen, site } : null;
   }
 }
 
