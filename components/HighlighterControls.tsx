@@ -1,27 +1,50 @@
-/** The popup's "Highlight" button and the site's "show highlights on load" switch. */
+/**
+ * The popup's split Highlight control, in the tab row (a page action that takes no room from
+ * the form): "Highlight" with its "Where highlights go" popover beside it, and the site's
+ * "show highlights on load" switch.
+ */
+import type { Folder } from '../lib/messaging/library';
 import type { ResponseOf } from '../lib/messaging/requests';
+import { rememberedPage, useHighlightDestination } from '../lib/ui/highlight-destination';
 import { t } from '../lib/ui/i18n';
 import { useHighlighter } from '../lib/ui/use-highlighter';
+import type { PopupData } from '../lib/ui/use-popup-data';
+import { destinationSummary, HighlighterDestination } from './HighlighterDestination';
 
 export function HighlighterControls(props: {
   extraction: Promise<ResponseOf<'tab.extract'>>;
   close: () => void;
+  data: PopupData;
+  onCreateFolder: (name: string, parentId: string | null) => Promise<Folder>;
 }) {
   const h = useHighlighter(props.extraction, props.close);
+  const destination = useHighlightDestination(props.extraction);
   if (!h.available) return null;
   return (
     <div class="highlighter-controls">
-      <button type="button" class="button ghost small" onClick={() => void h.start()}>
-        {t('popupHighlight', 'Highlight on this page')}
-      </button>
+      <div class="split-button">
+        <button
+          type="button"
+          class="button ghost small"
+          title={rememberedPage(destination.state) ? destinationSummary(destination) : undefined}
+          onClick={() => void h.start()}
+        >
+          {t('popupHighlight', 'Highlight on this page')}
+        </button>
+        <HighlighterDestination
+          destination={destination}
+          data={props.data}
+          onCreateFolder={props.onCreateFolder}
+        />
+      </div>
       {h.onLoad !== null && (
-        <label class="checkbox">
+        <label class="checkbox" title={t('popupHighlightsOnLoad')}>
           <input
             type="checkbox"
             checked={h.onLoad}
             onChange={(e) => void h.changeOnLoad(e.currentTarget.checked)}
           />
-          {t('popupHighlightsOnLoad', 'Show my highlights when this site loads')}
+          <span>{t('popupHighlightsOnLoad', 'Show my highlights when this site loads')}</span>
         </label>
       )}
     </div>

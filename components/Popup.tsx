@@ -189,7 +189,12 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
               ))}
             </div>
             {/* In the tab row, beside the tabs: a page action that takes no room from the form. */}
-            <HighlighterControls extraction={props.extraction} close={close} />
+            <HighlighterControls
+              extraction={props.extraction}
+              close={close}
+              data={data}
+              onCreateFolder={createFolder}
+            />
           </div>
           <div role="tabpanel" id="panel-clip" aria-labelledby="tab-clip" hidden={tab !== 'clip'}>
             {data.pendingHighlight && !highlightDone ? (

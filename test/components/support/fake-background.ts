@@ -182,6 +182,8 @@ export function installFakeBackground(handlers: Handlers = {}): FakeBackground {
     'draft.set': () => ({ ok: true as const }),
     'tab.extract': () => article(),
     'known.lookup': () => ({ clip: null }),
+    // Not on a website: the highlighter's destination choice stays hidden unless a test asks.
+    'highlighter.destination': () => ({ site: null, clipped: false, chosen: null }),
   };
   const all: Handlers = { ...defaults, ...handlers };
   const calls: FakeBackground['calls'] = [];
