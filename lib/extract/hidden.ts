@@ -119,7 +119,13 @@ export function hidingSelectors(doc: Document): string[] {
   if (!sheets) return [];
   const hiding: string[] = [];
   const shownOnDesktop = new Set<string>();
+  // A browser running scripts, where clips are made, reads `<noscript>` as text: its style
+  // sheets ("hide everything but the no-script notice") never apply there.
+  const noScript = new Set<unknown>(
+    Array.from(doc.querySelectorAll('noscript style')).map((el) => (el as HTMLStyleElement).sheet),
+  );
   for (const sheet of Array.from(sheets)) {
+    if (noScript.has(sheet)) continue;
     for (const rule of cssRules(sheet as CSSStyleSheet)) {
       if (rule.type === 4 && /min-width/i.test((rule as CSSMediaRule).media?.mediaText ?? '')) {
         for (const inner of cssRules(rule as CSSMediaRule)) {
