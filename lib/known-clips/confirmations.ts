@@ -12,7 +12,13 @@
  */
 import { readFrontmatter } from '../clip-markdown';
 import type { OutboxEntry } from '../outbox/entry';
-import { findKnownClip, forgetKnownPage, rememberClip, updateKnownPage } from './index';
+import {
+  findKnownClip,
+  forgetKnownPage,
+  rememberClip,
+  rememberClips,
+  updateKnownPage,
+} from './index';
 import { knownClipKey, knownClipKeys } from './normalise-url';
 
 /** The page a clip's markdown came from: its `source:` and `canonical:` (when present). */
@@ -42,8 +48,8 @@ export async function recordConfirmation(entry: OutboxEntry, now: number): Promi
   if (write.kind === 'trash-page') {
     await forgetKnownPage(write.pageId);
   } else if (write.kind === 'create-page') {
-    for (const url of clipSourceKeys(write.markdown)) {
-      await rememberClip({
+    await rememberClips(
+      clipSourceKeys(write.markdown).map((url) => ({
         url,
         pageId: result.pageId,
         title: write.title,
@@ -51,8 +57,8 @@ export async function recordConfirmation(entry: OutboxEntry, now: number): Promi
         clippedAt: entry.createdAt,
         at: now,
         etag: result.etag ?? null,
-      });
-    }
+      })),
+    );
   } else if (write.kind === 'update-page') {
     const changed = await updateKnownPage(write.pageId, { etag: result.etag ?? null, at: now });
     const url = clipSourceKey(write.markdown);

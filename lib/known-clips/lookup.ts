@@ -6,7 +6,7 @@
  */
 import { isNotFound } from '../api';
 import { clipSourceKeys } from './confirmations';
-import { rememberClip } from './index';
+import { rememberClips } from './index';
 import type { KnownClip } from './known-clip';
 
 export interface LookupApi {
@@ -62,7 +62,7 @@ export async function lookUpInService(
         etag: null,
         found: true,
       };
-      for (const url of keys) await rememberClip({ ...clip, url });
+      await rememberClips(keys.map((url) => ({ ...clip, url })));
       return clip;
     }
   }

@@ -3,9 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   findKnownClip,
   forgetKnownPage,
+  KNOWN_CLIPS_AFTER_PRUNE,
   KNOWN_CLIPS_LIMIT,
   knownClipCount,
-  knownClipsItem,
   rememberClip,
   updateKnownPage,
 } from '../../lib/known-clips';
@@ -13,6 +13,7 @@ import { clipSourceKey, recordConfirmation } from '../../lib/known-clips/confirm
 import { splitHighlights } from '../../lib/known-clips/highlights';
 import type { KnownClip } from '../../lib/known-clips/known-clip';
 import { knownClipKey, knownClipKeys, normaliseUrl } from '../../lib/known-clips/normalise-url';
+import { knownClipItems } from '../../lib/known-clips/storage-layout';
 import { createEntry, claim, succeed } from '../../lib/outbox/state';
 import type { WriteRequest } from '../../lib/write-request';
 
@@ -89,24 +90,40 @@ describe('the known-clips index', () => {
     expect(await findKnownClip('https://e.x/1')).toBeNull();
   });
 
-  it('drops what does not parse instead of failing', async () => {
-    await knownClipsItem.setValue({ 'https://e.x/1': { url: 'https://e.x/1' }, x: 3 });
+  it('takes what does not parse as absent instead of failing', async () => {
+    await fakeBrowser.storage.local.set({
+      'knownClip:https://e.x/1': { url: 'https://e.x/1' },
+      'knownClip:https://e.x/2': clip(3),
+      'knownClipPage:page-1': 'not a list',
+      knownClipsMeta: { count: -1 },
+    });
     expect(await findKnownClip('https://e.x/1')).toBeNull();
-    await rememberClip(clip(2));
-    expect(await knownClipCount()).toBe(1);
+    expect(await findKnownClip('https://e.x/2')).toBeNull(); // stored under another URL
+    expect(await updateKnownPage('page-1', { title: 'x' })).toBe(0);
+    await rememberClip(clip(1));
+    expect(await findKnownClip('https://e.x/1')).toMatchObject({ pageId: 'page-1' });
+    expect(await forgetKnownPage('page-1')).toBe(1);
   });
 
-  it('is bounded: beyond the limit the least recently written entries go', async () => {
-    const many = Object.fromEntries(
-      Array.from({ length: KNOWN_CLIPS_LIMIT }, (_, i) => [`https://e.x/${i}`, clip(i + 10)]),
-    );
-    for (const [url, value] of Object.entries(many)) value.url = url;
-    await knownClipsItem.setValue(many);
-    await rememberClip(clip(99_999, { at: 1e12 }));
+  it('is bounded: beyond the limit the least recently written entries go, in one pass', async () => {
+    const many = Array.from({ length: KNOWN_CLIPS_LIMIT }, (_, i) => clip(i, { at: i + 10 }));
+    await fakeBrowser.storage.local.set(knownClipItems(many));
     expect(await knownClipCount()).toBe(KNOWN_CLIPS_LIMIT);
+    await rememberClip(clip(99_999, { at: 1e12 }));
+    // Pruned below the limit, so the next confirmations do not each read the whole index.
+    expect(await knownClipCount()).toBe(KNOWN_CLIPS_AFTER_PRUNE);
+    const all = await fakeBrowser.storage.local.get(null);
+    expect(Object.keys(all).filter((k) => k.startsWith('knownClip:'))).toHaveLength(
+      KNOWN_CLIPS_AFTER_PRUNE,
+    );
+    const dropped = KNOWN_CLIPS_LIMIT + 1 - KNOWN_CLIPS_AFTER_PRUNE;
     expect(await findKnownClip('https://e.x/0')).toBeNull(); // the oldest (at 10)
-    expect(await findKnownClip('https://e.x/1')).not.toBeNull();
+    expect(await findKnownClip(`https://e.x/${dropped - 1}`)).toBeNull();
+    expect(all['knownClipPage:page-0']).toBeUndefined();
+    expect(await findKnownClip(`https://e.x/${dropped}`)).not.toBeNull();
     expect(await findKnownClip('https://e.x/99999')).not.toBeNull();
+    expect(await forgetKnownPage(`page-${dropped}`)).toBe(1);
+    expect(await knownClipCount()).toBe(KNOWN_CLIPS_AFTER_PRUNE - 1);
   });
 });
 
