@@ -5,7 +5,9 @@
  * page); after the page's text changed slightly they are still placed and a removed passage is
  * listed as not found; removing one from the palette, by keyboard, removes it from the service;
  * a second browser profile on the same service draws them when its popup opens; after the
- * worker stopped (as Chromium stops an idle one) the next highlight is still saved.
+ * worker stopped (as Chromium stops an idle one) the next highlight is still saved; a page
+ * picked for the site in the popup's "Where highlights go" popover (which leaves the clip form
+ * where it is) gets the highlights of the site's pages without a clip, none of them clipped.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,6 +242,66 @@ describe('the highlighter', () => {
       await expect
         .poll(storedQuotes, { timeout: CONDITION_TIMEOUT_MS })
         .toEqual([PASSAGES[0], PASSAGES[1], 'composed of deep mud and peat']);
+    },
+    E2E_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a page picked for the site in the popover gets the highlights of its pages without a clip',
+    async () => {
+      const notes = await api.createPage({
+        title: 'Coast reading notes',
+        markdown: '# Coast reading notes\n\nWhat I read about the coast.\n',
+      });
+      const dunes = { title: 'How dunes move', text: 'Wind lifts dry sand grains over the crest.' };
+      const spits = { title: 'How spits grow', text: 'Drift carries shingle past the headland.' };
+      const dunesUrl = h.pages.add('/dunes', articleHtml(dunes.title, [dunes.text]));
+      const spitsUrl = h.pages.add('/spits', articleHtml(spits.title, [spits.text]));
+
+      const { article: first, popup, tabId } = await openPopupOn(h, dunesUrl);
+      const trigger = popup.locator('.highlighter-destination-trigger');
+      await popup.getByRole('button', { name: 'Where highlights go' }).waitFor();
+      const titleBox = await popup.locator('#clip-title').boundingBox();
+      await trigger.focus();
+      await popup.keyboard.press('Enter');
+      const dialog = popup.getByRole('dialog', { name: 'Where highlights go' });
+      await dialog.getByLabel('Add to a page…').check();
+      // Over the form, not in its flow: the form has not moved.
+      expect(await popup.locator('#clip-title').boundingBox()).toEqual(titleBox);
+      expect(await popup.evaluate(() => document.querySelector('.popup')!.scrollTop)).toBe(0);
+      // The whole title: the service resolves it, as the page is newer than the cached list.
+      await dialog.getByLabel('Find a page').fill('Coast reading notes');
+      await dialog.getByRole('option', { name: 'Coast reading notes' }).click();
+      await dialog.getByText(/Remembered for/).waitFor();
+      await screenshot(popup, 'popup-highlight-destination', { fullPage: false });
+      await popup.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+      await popup.getByRole('button', { name: 'Highlights go to “Coast reading notes”' }).waitFor();
+      await popup.close();
+
+      const quotesIn = async () =>
+        readHighlights((await api.getContent(notes.id)).markdown).highlights.map(
+          (x) => x.selectors.quote.exact,
+        );
+      await command(tabId);
+      await first.locator('pageclip-highlighter').waitFor({ state: 'attached' });
+      await select(first, 'lifts dry sand grains');
+      await expect
+        .poll(quotesIn, { timeout: CONDITION_TIMEOUT_MS })
+        .toEqual(['lifts dry sand grains']);
+
+      // Another page of the same site: no question asked, its highlight goes to the same page.
+      const second = await h.context.newPage();
+      await second.goto(spitsUrl);
+      await command(await tabIdOf(h, spitsUrl));
+      await second.locator('pageclip-highlighter').waitFor({ state: 'attached' });
+      await select(second, 'carries shingle');
+      await expect
+        .poll(quotesIn, { timeout: CONDITION_TIMEOUT_MS })
+        .toEqual(['lifts dry sand grains', 'carries shingle']);
+      expect((await api.getContent(notes.id)).markdown).toContain('What I read about the coast.');
+      for (const { title } of [dunes, spits]) expect(await api.resolvePages({ title })).toEqual([]);
     },
     E2E_TEST_TIMEOUT_MS,
   );
