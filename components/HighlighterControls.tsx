@@ -1,7 +1,8 @@
 /**
  * The popup's split Highlight control, in the tab row (a page action that takes no room from
- * the form): "Highlight" with its "Where highlights go" popover beside it, and the site's
- * "show highlights on load" switch.
+ * the form): "Highlight" with its "Where highlights go" popover beside it. The site's "show
+ * highlights on load" switch lives in that popover, so the tab row holds only the tabs and this
+ * control in every language.
  */
 import type { Folder } from '../lib/messaging/library';
 import type { ResponseOf } from '../lib/messaging/requests';
@@ -35,18 +36,10 @@ export function HighlighterControls(props: {
           destination={destination}
           data={props.data}
           onCreateFolder={props.onCreateFolder}
+          onLoad={h.onLoad}
+          changeOnLoad={(wanted) => void h.changeOnLoad(wanted)}
         />
       </div>
-      {h.onLoad !== null && (
-        <label class="checkbox" title={t('popupHighlightsOnLoad')}>
-          <input
-            type="checkbox"
-            checked={h.onLoad}
-            onChange={(e) => void h.changeOnLoad(e.currentTarget.checked)}
-          />
-          <span>{t('popupHighlightsOnLoad', 'Show my highlights when this site loads')}</span>
-        </label>
-      )}
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * popover it opens over the form (fixed, out of the popup's flow, so the clip form never moves).
  * On a page without a clip: "Clip this page first" (the default) or "Add to a page…" with the
  * folder and page pickers, remembered for the site, and "Forget for <site>". On a page with a
- * clip it says the highlights go there. The state lives in `lib/ui/highlight-destination.ts`.
+ * clip it says the highlights go there. Below, on any http(s) page, the site's "show my
+ * highlights when this site loads" switch. The state lives in `lib/ui/highlight-destination.ts`.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Folder } from '../lib/messaging/library';
@@ -17,6 +18,7 @@ import { t } from '../lib/ui/i18n';
 import { globalKeyAction } from '../lib/ui/keyboard';
 import type { PopupData } from '../lib/ui/use-popup-data';
 import { FolderPicker } from './FolderPicker';
+import { HighlighterOnLoad } from './HighlighterOnLoad';
 import { PagePicker } from './PagePicker';
 
 const MODES: DestinationMode[] = ['clip', 'page'];
@@ -34,6 +36,9 @@ export function HighlighterDestination(props: {
   destination: ReturnType<typeof useHighlightDestination>;
   data: PopupData;
   onCreateFolder: (name: string, parentId: string | null) => Promise<Folder>;
+  /** Whether the site's highlights show on load; null where the browser cannot tell. */
+  onLoad: boolean | null;
+  changeOnLoad: (wanted: boolean) => void;
 }) {
   const d = props.destination;
   const s = d.state;
@@ -54,7 +59,7 @@ export function HighlighterDestination(props: {
   useEffect(() => {
     const box = popover.current;
     if (!open || !box || box.contains(document.activeElement)) return;
-    (box.querySelector<HTMLElement>('input:checked') ?? box).focus();
+    (box.querySelector<HTMLElement>('input[type="radio"]:checked') ?? box).focus();
   }, [open, chosenId, picking]);
 
   // A press outside the popover and its trigger closes it, as a menu does.
@@ -173,6 +178,9 @@ export function HighlighterDestination(props: {
                 </>
               )}
             </>
+          )}
+          {props.onLoad !== null && (
+            <HighlighterOnLoad checked={props.onLoad} onChange={props.changeOnLoad} />
           )}
           {s.error && (
             <p class="error" role="alert">

@@ -3,14 +3,19 @@
  * Where highlights go, from the ▾ beside the popup's Highlight button: a popover (not a line in
  * the clip panel) where a page picked with the folder and page pickers is remembered for the
  * site by the background and forgotten again; Escape closes only the popover; a page with a
- * clip says its highlights go there.
+ * clip says its highlights go there. The site's on-load switch lives in the popover too, never
+ * in the tab row.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PAGE_JOURNAL } from './support/fake-background';
 import { renderPopup } from './support/render-popup';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const noClip = { site: 'example.com', clipped: false, chosen: null };
 
@@ -93,5 +98,40 @@ describe('where highlights go', () => {
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText('This page has a clip: its highlights go there.')).toBeTruthy();
     expect(dialog.queryByRole('radio')).toBeNull();
+  });
+
+  it("holds the site's on-load switch, asking for the site inside the click", async () => {
+    // The browser's permission prompt, which fakeBrowser does not implement.
+    let granted = false;
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => granted);
+    const request = vi
+      .spyOn(fakeBrowser.permissions, 'request')
+      .mockImplementation(async () => (granted = true));
+    const remove = vi
+      .spyOn(fakeBrowser.permissions, 'remove')
+      .mockImplementation(async () => !(granted = false));
+    renderPopup({ 'highlighter.destination': () => noClip });
+    const trigger = await screen.findByRole('button', { name: 'Where highlights go' });
+    await waitFor(() => expect(fakeBrowser.permissions.contains).toHaveBeenCalled());
+    // The tab row holds the tabs and the split control only, whatever the language.
+    const row = trigger.closest('.tab-row') as HTMLElement;
+    expect(within(row).queryByRole('checkbox')).toBeNull();
+
+    fireEvent.click(trigger);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Where highlights go' }));
+    const box = (await dialog.findByRole('checkbox', {
+      name: 'Show my highlights when this site loads',
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    // Focus goes to the chosen destination, not to the switch.
+    expect(document.activeElement).toBe(dialog.getByLabelText('Clip this page first'));
+
+    fireEvent.click(box);
+    // Asked within the click itself, before anything is awaited: it needs the user's gesture.
+    expect(request).toHaveBeenCalledWith({ origins: ['https://example.com/*'] });
+    await waitFor(() => expect(box.checked).toBe(true));
+    fireEvent.click(box);
+    expect(remove).toHaveBeenCalledWith({ origins: ['https://example.com/*'] });
+    await waitFor(() => expect(box.checked).toBe(false));
   });
 });
