@@ -3,8 +3,7 @@
  * write carries their bytes and the service stores them with the page; without it, their
  * references never reach the service.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api';
 import { withPageclipId } from '../../lib/clip-markdown';
 import { extract } from '../../lib/extract';
@@ -15,19 +14,9 @@ import { withKeptImages, withoutEmbedded } from '../../lib/ui/keep-images';
 import type { WriteRequest } from '../../lib/write-request';
 import { parseHtml } from '../../scripts/parse-html';
 import { png } from '../images/image-bytes';
-import { startRig, type OutboxRig } from './rig';
+import { useRig } from './rig';
 
-let rig: OutboxRig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-  rig.proxy.reset();
-});
+const rig = useRig();
 
 const URL = 'https://blog.example/rivers';
 const PHOTO = png(400, 300, 5_000, 7);

@@ -3,7 +3,7 @@
  * real service (through the fault proxy, whose log shows every request the outbox sent).
  */
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
 import { createOutboxBadge, OUTBOX_ALARM, wireOutbox, type OutboxApi } from '../../lib/outbox';
@@ -19,20 +19,9 @@ import {
   userRetry,
 } from '../../lib/outbox/state';
 import type { WriteRequest } from '../../lib/write-request';
-import { startRig, type OutboxRig } from './rig';
+import { useRig } from './rig';
 
-let rig: OutboxRig;
-
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-  rig.proxy.reset();
-});
+const rig = useRig();
 
 const T0 = 1_800_000_000_000;
 const scopeError = {

@@ -3,27 +3,15 @@
  * proxy: each change lands exactly once however its answers are lost, and a page edited
  * between the read and the edit is read again and the edit redone.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import { describeSpan } from '../../lib/anchoring';
 import { readHighlights } from '../../lib/clip-markdown/highlights-section';
 import type { StoredHighlight } from '../../lib/clip-markdown/highlight-record';
 import type { HighlightChange } from '../../lib/clip-markdown/highlight-schema';
 import type { WriteRequest } from '../../lib/write-request';
-import { countOf, startRig, type OutboxRig } from './rig';
+import { countOf, useRig } from './rig';
 
-let rig: OutboxRig;
-
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-  rig.proxy.reset();
-});
+const rig = useRig();
 
 const uuid = (): string => crypto.randomUUID();
 const TEXT =

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient, collect } from '../../lib/api';
 import { readPageclipId } from '../../lib/clip-markdown';
@@ -7,21 +7,9 @@ import { HOUR_MS } from '../../lib/outbox/policy';
 import { REPLAY_WINDOW_CODE } from '../../lib/outbox/state';
 import { outboxItem, readOutbox } from '../../lib/outbox/store';
 import type { WriteRequest } from '../../lib/write-request';
-import { countOf, startRig, type OutboxRig } from './rig';
+import { countOf, useRig } from './rig';
 
-let rig: OutboxRig;
-
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-  rig.proxy.reset();
-  rig.sentKeys.length = 0;
-});
+const rig = useRig();
 
 const uuid = (): string => crypto.randomUUID();
 

@@ -3,6 +3,8 @@
  * front of it, an API client through the proxy (what the outbox uses) and one straight to the
  * service (what the assertions use), and an injected clock.
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
 import { Outbox, type OutboxDeps } from '../../lib/outbox';
 import { isPending, nextWakeAt } from '../../lib/outbox/state';
@@ -86,6 +88,32 @@ export async function startRig(): Promise<OutboxRig> {
       await service.stop();
     },
   };
+}
+
+/**
+ * One rig for a test file: started before its tests, closed after them, with the in-memory
+ * browser, the proxy's faults and the sent keys reset before each test. The returned handle reads the
+ * started rig, so it is usable inside tests and hooks, not at the file's top level.
+ */
+export function useRig(): OutboxRig {
+  let started: OutboxRig | undefined;
+  beforeAll(async () => {
+    started = await startRig();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(() => {
+    fakeBrowser.reset();
+    started?.proxy.reset();
+    if (started) started.sentKeys.length = 0;
+  });
+  return new Proxy({} as OutboxRig, {
+    get(_, key) {
+      if (!started) throw new Error('the outbox rig is started in beforeAll');
+      return Reflect.get(started, key) as unknown;
+    },
+  });
 }
 
 export function countOf(haystack: string, needle: string): number {

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import type { WriteRequest } from '../../lib/write-request';
-import { countOf, startRig, type OutboxRig } from './rig';
+import { countOf, useRig } from './rig';
 
-let rig: OutboxRig;
-
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-  rig.proxy.reset();
-});
+const rig = useRig();
 
 const uuid = (): string => crypto.randomUUID();
 
