@@ -23,6 +23,8 @@ export interface ChangeSession {
   tabId: number;
   page: OpenPage;
   target: HighlightPage | null;
+  /** Highlights in the target made on other pages of its site: never changed from this one. */
+  others?: ReadonlySet<string>;
   /** The clip this session made or waited for, found again once its record has gone. */
   pending?: { entryId: string; title: string };
   post(update: HighlighterUpdate): void;
@@ -117,6 +119,12 @@ export async function saveHighlightChange(
   change: HighlightChange,
   extract: () => Promise<ExtractedPage> = () => extractForHighlight(ctx, s.tabId, s.page.url),
 ): Promise<void> {
+  if (change.action !== 'add' && s.others?.has(change.id)) {
+    s.post(
+      problem(t('highlighterOtherPage', 'Not saved: this highlight belongs to another page.')),
+    );
+    return;
+  }
   // Checked even with a target: changes held for a clip go to the page before this one.
   if (await holdForPendingClip(ctx, s, change)) return;
   const target = s.target;

@@ -5,11 +5,10 @@
  * page (`highlighter-autoload.ts`). Its port is accepted only from our script in the tab's top
  * frame, with an id injected into that tab, or without one on a granted site; every message is
  * parsed with zod. The page's highlights are read from the service (so another browser's
- * appear too) and each change goes through the outbox as a `highlight-page` write.
+ * appear too; on the page picked for a site, only those made on this page,
+ * `highlighter-list.ts`) and each change goes through the outbox as a `highlight-page` write.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { readHighlights } from '../clip-markdown/highlights-section';
-import type { StoredHighlight } from '../clip-markdown/highlight-record';
 import type { HighlightChange } from '../clip-markdown/highlight-schema';
 import {
   HIGHLIGHTER_PORT,
@@ -19,19 +18,13 @@ import {
   type HighlighterMode,
   type HighlighterUpdate,
 } from '../messaging/highlighter';
-import { currentClient } from './client';
 import type { BackgroundContext } from './context';
 import { hostGranted } from './highlighter-autoload';
 import { forgetInjection, grantInjection, useInjection } from './highlighter-grants';
 import { highlighterLabels } from './highlighter-labels';
-import { pendingClipFor, pendingHighlights } from './highlighter-pending';
+import { loadHighlights } from './highlighter-list';
 import { siteOf } from './highlighter-sites';
-import {
-  findHighlightPage,
-  pageKey,
-  type HighlightPage,
-  type OpenPage,
-} from './highlighter-target';
+import { findHighlightPage, type OpenPage } from './highlighter-target';
 import { saveHighlightChange, type ChangeSession } from './highlighter-write';
 
 type Port = Browser.runtime.Port;
@@ -110,27 +103,6 @@ function sameOriginCanonical(url: string, canonical: string | undefined): string
   }
 }
 
-/** The page's highlights: from its clip in the service, or as its pending clip will hold them. */
-async function loadHighlights(
-  ctx: BackgroundContext,
-  page: OpenPage,
-  target: HighlightPage | null,
-): Promise<StoredHighlight[]> {
-  if (!target) {
-    const pending = await pendingClipFor(pageKey(page));
-    return pending ? pendingHighlights(pending) : [];
-  }
-  const client = await currentClient(ctx);
-  if (!client) return [];
-  const { markdown } = await client.getContent(target.pageId);
-  return readHighlights(markdown).highlights.map(({ id, color, selectors, note }) => ({
-    id,
-    color,
-    selectors,
-    note,
-  }));
-}
-
 type Hello = Extract<HighlighterMessage, { type: 'hello' }>;
 
 /** The session a hello opens, or null when the port is refused (it is then disconnected). */
@@ -155,7 +127,10 @@ async function greet(
     canonical: sameOriginCanonical(url, hello.canonical),
   };
   const target = await findHighlightPage(ctx, page).catch(() => null);
-  const highlights = await loadHighlights(ctx, page, target).catch(() => []);
+  const { listed: highlights, others } = await loadHighlights(ctx, page, target).catch(() => ({
+    listed: [],
+    others: [],
+  }));
   // Loaded with the page on a site without highlights: nothing to draw, nothing to keep.
   if (!hello.id && !hello.resume && highlights.length === 0) return null;
   sessions.get(tabId)?.port.disconnect();
@@ -164,6 +139,7 @@ async function greet(
     tabId,
     page,
     target,
+    others: new Set(others),
     queue: Promise.resolve(),
     post: (update) => post(port, update),
   };

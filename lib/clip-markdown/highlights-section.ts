@@ -29,6 +29,11 @@ export interface PageHighlight extends StoredHighlight {
   record: { start: number; end: number };
   /** [start, end) of the quote lines, when the entry still has them. */
   quote: { start: number; end: number } | null;
+  /**
+   * Where the quote's ↗ points, as written (escapes kept): the passage on the page the
+   * highlight was made on. Null when the entry has no such link.
+   */
+  link: string | null;
 }
 
 export interface HighlightsRead {
@@ -86,14 +91,13 @@ function passageLink(h: StoredHighlight, pageUrl: string): string {
   return safe ? ` [↗](${escapeLinkUrl(textFragmentUrl(safe, h.selectors.quote))})` : '';
 }
 
+const PASSAGE_LINK = /\s*\[↗\]\(([^()\s]*)\)\s*$/;
+
+const quoteTextOf = (lines: Line[]): string =>
+  lines.map((l) => l.text.replace(/^ {0,3}> ?/, '')).join(' ');
+
 function shownQuoteOf(lines: Line[]): string {
-  return unescapeInlineText(
-    lines
-      .map((l) => l.text.replace(/^ {0,3}> ?/, ''))
-      .join(' ')
-      .replace(/\s*\[↗\]\([^()\s]*\)\s*$/, '')
-      .trim(),
-  );
+  return unescapeInlineText(quoteTextOf(lines).replace(PASSAGE_LINK, '').trim());
 }
 
 export function readHighlights(markdown: string): HighlightsRead {
@@ -136,6 +140,7 @@ export function readHighlights(markdown: string): HighlightsRead {
       quote: quoteLines.length
         ? { start: first.start, end: (quoteLines[quoteLines.length - 1] as Line).end }
         : null,
+      link: PASSAGE_LINK.exec(quoteTextOf(quoteLines))?.[1] ?? null,
     });
   });
   return { highlights, unreadable };
