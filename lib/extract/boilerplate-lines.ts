@@ -95,12 +95,55 @@ const DATE_LINE = new RegExp(
   `^(?:${DATE_LABEL}\\s*:?\\s*)?` +
     `(?:${WEEKDAY},?\\s*)?` +
     '(?:\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}|\\d{4}-\\d{2}-\\d{2}(?:[t ]\\d{2}:\\d{2}(?::\\d{2})?\\S*)?|' +
-    `\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH}\\s+(?:de\\s+)?\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4})` +
+    `\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH},?\\s+(?:de\\s+)?\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4})` +
     '(?:,?\\s*(?:um\\s+|at\\s+|[-–|]\\s*)?\\d{1,2}:\\d{2}(?:\\s*(?:uhr|h|am|pm))?)?\\.?$',
   'i',
 );
 // The same date after a label saying it is the page's own ("Publiziert: …", "opublikowano: …").
 const LABELLED_DATE = new RegExp(`^${DATE_LABEL}\\s*:?\\s*\\d`, 'i');
+// A post's meta line: when and where it was filed, by whom, its views and comments
+// ("Erstellt am 6. Mai 2014 und abgelegt unter [Linux]", "12. Juni 2019 | 15:49 VON Jane IN
+// [Mode] | 0 COMMENTS", "Aufrufe: 120 | Hinzugefügt von: Jo | Tags: …"). A date or time with
+// a label only such lines carry, two labelled fields, a date with one short tag after a bar,
+// a bare time of day, or a question site's "asked …".
+const ANY_DATE =
+  '(?:\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}|\\d{1,2}\\/\\d{1,2}\\/\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|' +
+  `\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}:\\d{2})`;
+const META_LABEL =
+  /\b(?:abgelegt unter|filed under|posted in|hinzugef[üu]gt von|kategorien?\s*:|categor(?:y|ies)\s*:|tags?\s*:|schlagw[öo]rter\s*:|\d+\s+(?:comments?|kommentare?)\b)/i;
+const META_FIELD =
+  /\b(?:aufrufe|views|hinzugef[üu]gt von|autor|author|datum|date|kategorien?|categor(?:y|ies)|tags?|schlagw[öo]rter)\s*:/gi;
+const DATED = new RegExp(ANY_DATE, 'i');
+const DATE_TAG = new RegExp(`^${ANY_DATE}(?:,?\\s*\\d{1,2}:\\d{2})?\\s*\\|\\s*[^|\\d]{1,30}$`, 'i');
+const TIME_ONLY = /^\d{1,2}:\d{2}(?::\d{2})?\s*(?:uhr|h|am|pm)?$/i;
+const ASKED = new RegExp(`^(?:asked|answered|edited|modified)\\s+.{0,20}${ANY_DATE}`, 'i');
+
+function isMetaLine(el: Element, text: string): boolean {
+  if (text.length > 300) return false;
+  // A time alone in a list item or definition is a schedule's; a linked one, a video's
+  // chapter mark.
+  if (TIME_ONLY.test(text))
+    return !DATE_LIST_TAGS.has(tagName(el)) && !el.closest('a') && !el.querySelector('a');
+  if (DATE_TAG.test(text) || ASKED.test(text)) return true;
+  if ((text.match(META_FIELD)?.length ?? 0) >= 2) return true;
+  return DATED.test(text) && META_LABEL.test(text);
+}
+// Disclosures and disclaimers about the post rather than its subject: advertising and
+// commission notes, "the author's opinion, not the editors'", reprint and licence terms.
+const DISCLAIMER = new RegExp(
+  [
+    '\\b(?:dieser|der) (?:beitrag|artikel|post) enth[äa]lt (?:werbung|affiliate)',
+    '\\bf[üu]r links auf dieser seite erh[äa]lt .{1,60} provision',
+    '\\b(?:this|the) (?:article|post|page) (?:contains|may contain) affiliate links\\b',
+    '\\b(?:dieser|der) (?:beitrag|artikel|text) gibt (?:nur )?die meinung (?:des|der) autor',
+    '\\bis not responsible for the (?:opinions|views|content)\\b',
+    '^\\(?alle angaben ohne gew[äa]hr\\)?\\.?$',
+    '\\bcopyrighted property of\\b',
+    '\\bwritten permission must be obtained\\b',
+    '\\b(?:inhalte dieser (?:website|webseite|seite)|content on this (?:site|website)) .{0,40}(?:unter|under) .{0,10}(?:cc[- ]|creative commons)',
+  ].join('|'),
+  'i',
+);
 // The placeholder of an embed that waits for consent: asks to click to load another site's
 // content, or says no connection is made without it. The clip holds no embed to load.
 const CONSENT = new RegExp(
@@ -153,7 +196,7 @@ function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   )
     return 'text';
   if (RIGHTS.test(text) || FOLLOW_US.test(text) || PAYWALL.test(text)) return 'text';
-  if (CONSENT.test(text)) return 'text';
+  if (CONSENT.test(text) || DISCLAIMER.test(text) || isMetaLine(el, text)) return 'text';
   if (
     /lizenz|licen[cs]e|licencia|licence/i.test(text) &&
     /creativecommons\.org\/licen[cs]es/i.test(
