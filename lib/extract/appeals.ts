@@ -20,6 +20,20 @@ const APPEAL = new RegExp(
     '\\bconsider (?:a donation|donating|subscribing|supporting)\\b',
     '\\bhelp us (?:continue|keep)\\b',
     '\\bfirst-time subscribers\\b',
+    // The site's own offers: job board, shop, channel, newsletter, podcast buttons, letters.
+    '\\btraumjobs?\\b|\\bjobb[öo]rse\\b',
+    '\\b(?:besuchen sie|visit|check out) (?:unseren?|our) .{0,20}shop\\b|\\bfan-?shop\\b',
+    '\\b(?:nuestro canal de|unseren?|our) youtube(?:-kanal| channel)?\\b',
+    '\\bmit diesem button\\b',
+    '\\bsubmit your letter\\b|\\badvertise with\\b',
+    '\\bsign up here\\b|\\bwant to be informed\\b',
+    '\\bkenn(?:t ihr|en sie|st du) schon unser',
+    '\\bhier klicken und .{0,40}registrieren\\b',
+    '\\bnoch kein(?:e)? kund(?:e|in)\\b',
+    // Asking for comments under the post.
+    '\\bhinterlass(?:e|t)? (?:einfach |gerne |uns )?(?:einen|deinen|ihren) kommentar',
+    '\\b(?:verraten|schreiben) sie (?:uns )?(?:gerne |es )?in (?:den|die) kommentar',
+    '\\blet us know in the comments\\b',
     // German
     '\\bunterst[üu]tzen sie (?:uns|unsere|unabh[äa]ngigen)',
     '\\bzeigen sie ihre wertsch[äa]tzung',
