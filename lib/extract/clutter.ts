@@ -1,5 +1,6 @@
 import { elementsByTag, normalizedText, tagName } from './dom';
 import { removeAppeals } from './appeals';
+import { removeClosingAuthorBio } from './author-bio';
 import { removeMediaTabs } from './media-tabs';
 import { removeTrailingHeadings } from './trailing';
 import { removeTrailingLinkLines } from './trailing-links';
@@ -223,7 +224,8 @@ function removeBreadcrumbs(root: Element): void {
 /**
  * All of the above, for article clips; `pageUrl` tells this page's fragments apart. Then the
  * article's tail: media tab switchers (media-tabs.ts), support appeals (appeals.ts), closing
- * link-only lines (trailing-links.ts) and headings left with nothing under them (trailing.ts).
+ * link-only lines (trailing-links.ts), a closing note about the author (author-bio.ts) and
+ * headings left with nothing under them (trailing.ts).
  */
 export function removeClutter(root: Element, pageUrl: string): void {
   const pageNoHash = pageUrl.replace(/#.*$/, '');
@@ -234,5 +236,6 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeMediaTabs(root, pageUrl);
   removeAppeals(root);
   removeTrailingLinkLines(root);
+  removeClosingAuthorBio(root);
   removeTrailingHeadings(root);
 }

@@ -1,0 +1,77 @@
+import { normalizedText, tagName } from './dom';
+import { textAfter } from './trailing';
+
+/**
+ * A note about the author ending the article, written as an ordinary paragraph or quote with
+ * no class to tell it apart ("Jane Doe is a reporter at the Post. She has been writing about
+ * …", "Max Muster ist Redakteur bei …"). It introduces the writer, not the story. Only the
+ * last block goes, only when it opens with a name followed by what that person is or does and
+ * names a writer's or founder's role, and only after an article long enough to stand alone.
+ */
+
+const BLOCKS = 'p, blockquote, div, section, aside';
+const MIN_CHARS = 40;
+const MAX_CHARS = 600;
+const MIN_ARTICLE_CHARS = 500;
+// Two or three capitalised words ("Jane Doe", "Dr. Max Muster"), not an article or
+// determiner (German capitalises every noun: "Die Polizei ist …" is no name).
+const NAME =
+  '(?!(?:Der|Die|Das|Den|Dem|Des|Ein|Eine|Einer|Dieser|Diese|The|A|An|This|These|Our|El|La|Los|Las|Le|Les|Un|Une|Una|Ce|Cette)\\s)' +
+  "(?:(?:Dr|Prof|Mag)\\.\\s+)?\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’.-]*){1,2}";
+const ROLE =
+  '(?:(?:co-?)?founder|editor|journalist|writer|reporter|correspondent|columnist|contributor|' +
+  'blogger|head of|consultant|redakteur|autor|gr[üu]nd(?:er|ungspartner)|korrespondent|' +
+  'kolumnist|periodista|redactor|fundador|corresponsal|journaliste|r[ée]dact(?:eur|rice)|' +
+  'fondat(?:eur|rice)|dziennikar(?:z|ka)|redaktor)';
+// "Jane Doe is a reporter at …", "Max Muster ist Gründungspartner der …": the role within a
+// few words of the verb.
+const NAME_IS = new RegExp(`^${NAME}\\s+(?:is|was|ist|war|est|es|fue|jest|by[łl]a?)\\s`, 'u');
+const ROLE_NEAR = new RegExp(`^(?:\\S+\\s+){0,6}?${ROLE}`, 'i');
+// "Alice Doe fell for politics at twelve. She has been writing about it since 2008."
+const NAME_START = new RegExp(`^${NAME}\\s`, 'u');
+const WRITES_SINCE =
+  /\b(?:she|he|they) (?:has|have) been (?:writing|reporting)\b|\b(?:sie|er) schreibt seit\b/i;
+
+const BLOCK_LEVEL = `${BLOCKS}, article, main, header, footer, figure, ul, ol, dl, table, pre, h1, h2, h3, h4, h5, h6`;
+
+/** The innermost block holding the article's last text. */
+function lastBlock(root: Element): Element | null {
+  let el: Element = root;
+  for (;;) {
+    let next: Element | null = null;
+    for (let c = el.lastElementChild; c; c = c.previousElementSibling) {
+      if (c.matches(BLOCK_LEVEL) && normalizedText(c)) {
+        next = c;
+        break;
+      }
+    }
+    if (!next) return el === root ? null : el;
+    el = next;
+  }
+}
+
+export function removeClosingAuthorBio(root: Element): void {
+  const block = lastBlock(root);
+  if (!block || !block.matches(BLOCKS)) return;
+  if (textAfter(block, root, 0).trim()) return;
+  if (block.querySelector('img, picture, video, table, pre, ul, ol, h2, h3, h4')) return;
+  const text = normalizedText(block);
+  if (text.length < MIN_CHARS || text.length > MAX_CHARS) return;
+  if (normalizedText(root).length - text.length < MIN_ARTICLE_CHARS) return;
+  const opening = text.replace(/^[„"“»(\s]+/, '');
+  const is = NAME_IS.exec(opening);
+  const bio =
+    (is && ROLE_NEAR.test(opening.slice(is[0].length))) ||
+    (NAME_START.test(opening) && WRITES_SINCE.test(opening.slice(0, 300)));
+  if (!bio) return;
+  // Whole-block wrappers (a quote around the paragraph) go with it.
+  let gone: Element = block;
+  while (
+    gone.parentElement &&
+    gone.parentElement !== root &&
+    tagName(gone.parentElement) !== 'article' &&
+    normalizedText(gone.parentElement) === text
+  )
+    gone = gone.parentElement;
+  gone.remove();
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { rootDoms } from './support/root-doms';
+import { removeClosingAuthorBio } from '../../lib/extract/author-bio';
+
+// A note about the author ending an article. Each case is a small article body written for
+// these tests; it runs in jsdom (the page DOM) and linkedom (the command line's working
+// document).
+
+const PAGE = 'https://example.com/2024/harbour';
+const PARA =
+  '<p>The harbour authority opened the new quay in spring, after three years of dredging ' +
+  'and a long argument about where the spoil should go.</p>';
+const ARTICLE = PARA.repeat(5);
+
+const doms = rootDoms(PAGE);
+
+describe.each(Object.entries(doms))('closing author bio (%s)', (_, parse) => {
+  const clean = (html: string) => {
+    const root = parse(html).getElementById('root')!;
+    removeClosingAuthorBio(root);
+    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
+  };
+
+  it('drops a closing note naming the author and their role, in several languages', () => {
+    for (const bio of [
+      '<p><em>Jane Roe is the founder and principal consultant at Roe &amp; Partners.</em></p>',
+      '<blockquote>Anna Berg ist Redakteurin im Ressort Technik. Wenn sie nicht schreibt, gärtnert sie.</blockquote>',
+      '<p>Alex Doe grew up by the sea. He has been writing about ports since 2010.</p>',
+      '<div><p>Marta López es periodista y corresponsal en Bruselas desde 2019.</p></div>',
+    ]) {
+      const text = clean(ARTICLE + bio);
+      expect(text).toContain('where the spoil should go.');
+      expect(text.length).toBe(clean(ARTICLE).length);
+    }
+  });
+
+  it('keeps closing prose that only looks alike, a bio that is not last, and short articles', () => {
+    const prose = [
+      '<p>Die Polizei hat die Journalistin am Abend wieder freigelassen.</p>',
+      '<p>The Harbour Master is confident the reporters will be allowed back next week.</p>',
+      '<p>Jane Roe, who chairs the board, said the quay would pay for itself within ten years.</p>',
+    ];
+    for (const last of prose) expect(clean(ARTICLE + last)).toContain(last.slice(3, 30));
+    const notLast = '<p>Jane Roe is a reporter at the Post.</p>';
+    expect(clean(ARTICLE + notLast + PARA)).toContain('Jane Roe is a reporter');
+    expect(clean(PARA + notLast)).toContain('Jane Roe is a reporter');
+  });
+});
