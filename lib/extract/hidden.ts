@@ -187,3 +187,35 @@ export function matchingSelectors(root: ParentNode, selectors: string[]): Elemen
 export function hasNoBox(tag: string): boolean {
   return NO_BOX.has(tag);
 }
+
+// A sheet-hidden element holding more than this share of the page's text is shown anyway.
+const REVEALED_SHARE = 0.5;
+
+/**
+ * Elements hidden by the page's style sheets, for engines without `checkVisibility`. An
+ * element holding most of the page's text is not hidden from its reader: the page's scripts
+ * reveal it (a wrapper that fades in once loaded, an article body a script unfolds), and
+ * only an engine that runs none sees it hidden.
+ */
+export function sheetHidden(live: Document): Set<Element> {
+  const hidden = new Set<Element>();
+  let total = -1;
+  for (const el of matchingSelectors(live, hidingSelectors(live))) {
+    const tag = tagName(el);
+    if (tag === 'body' || tag === 'html' || tag === 'main' || tag === 'article') continue;
+    if (hasNoBox(tag) || isShownInline(el) || el.closest('math, details')) continue;
+    if (total < 0) total = visibleTextLength(live.body);
+    if (total > 0 && visibleTextLength(el) > total * REVEALED_SHARE) continue;
+    hidden.add(el);
+  }
+  return hidden;
+}
+
+/** Text length without scripts and styles (their source is no text the reader sees). */
+function visibleTextLength(el: Element | null): number {
+  if (!el) return 0;
+  let n = (el.textContent ?? '').length;
+  for (const code of Array.from(el.querySelectorAll('script, style, noscript')))
+    n -= (code.textContent ?? '').length;
+  return n;
+}
