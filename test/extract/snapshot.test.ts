@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { snapshotDocument } from '../../lib/extract/snapshot';
+import { parseHtml } from '../../scripts/parse-html';
+import { linkedomDocument } from '../../scripts/working-document';
+
+const URL = 'https://blog.example/post';
+
+// Everything the walk leaves out, nested inside elements it keeps (which it copies whole and
+// then prunes in the page's own implementation), plus a React streamed segment and a slot.
+const PAGE = `<!DOCTYPE html><html><head><title>T</title></head><body>
+<main><div class="wrap"><!-- a comment --><p>Kept <b>bold</b><!-- inner --> text</p>
+<div hidden>Hidden by attribute</div><p style="display: none">Hidden inline</p>
+<p><span class="css-hidden">Hidden by layout</span> shown</p>
+<details><summary>More</summary><p class="css-hidden">Inside details</p></details>
+<p hidden="until-found">Found later</p>
+<script>var x = 1;</script><style>p { color: red }</style>
+<script type="application/ld+json">{"@type":"Article"}</script>
+<iframe src="https://ads.example/x"></iframe><iframe src="https://www.youtube.com/embed/abc"></iframe>
+<section><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$--><p>After</p></section>
+<slot><i>fallback</i></slot>
+</div></main>
+<div hidden id="S:0"><p>Streamed</p></div>
+</body></html>`;
+
+// Line breaks are the page's own whitespace between the nodes left out.
+const EXPECTED_BODY = [
+  '',
+  '<main><div class="wrap"><p>Kept <b>bold</b> text</p>',
+  '',
+  '<p> shown</p>',
+  '<details><summary>More</summary><p class="css-hidden">Inside details</p></details>',
+  '<p>Found later</p>',
+  '',
+  '',
+  '<iframe src="https://www.youtube.com/embed/abc"></iframe>',
+  '<section><p>Streamed</p><p>After</p></section>',
+  '<i>fallback</i>',
+  '</div></main>',
+  '',
+  '',
+].join('\n');
+
+function page(): Document {
+  const doc = parseHtml(PAGE, URL);
+  // jsdom has no layout; stand in for a browser's checkVisibility() on this document.
+  const proto = doc.defaultView!.Element.prototype as Element & {
+    checkVisibility?: () => boolean;
+  };
+  proto.checkVisibility = function (this: Element) {
+    return !this.classList.contains('css-hidden');
+  };
+  return doc;
+}
+
+describe('snapshotDocument', () => {
+  it('leaves out comments and hidden or dropped elements inside the elements it keeps', () => {
+    const snap = snapshotDocument(page(), URL);
+    expect(snap.body.innerHTML).toBe(EXPECTED_BODY);
+    expect(snap.head.innerHTML).toContain('{"@type":"Article"}');
+  });
+
+  it('copies the same nodes into another implementation, where it rebuilds node by node', () => {
+    const snap = snapshotDocument(page(), URL, linkedomDocument);
+    expect(snap.body.innerHTML).toBe(EXPECTED_BODY);
+  });
+});
