@@ -5,7 +5,8 @@ import { normalizedText } from './dom';
  * maps, sign-up boxes or comment sections whose content was never part of the article ("More
  * tours in Sweden", "Participating blogs:"), or a run of teaser headlines with no text between.
  * A heading introduces what follows it; with nothing following it introduces nothing. Images
- * after it stay, only the heading goes.
+ * after it stay, only the heading goes. A run of headings stops at one as long as a sentence:
+ * pages that set their text in heading markup keep it.
  */
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
@@ -13,6 +14,8 @@ const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 const MAX_TEXT_AFTER = 20;
 // An article that is all headings keeps them.
 const MIN_TEXT_BEFORE = 200;
+// Longer than a label or a teaser headline: sentences set in heading markup, the text itself.
+const MAX_LABEL_CHARS = 120;
 
 /** The text after `el` up to the end of `root`, stopping once it exceeds `max` characters. */
 export function textAfter(el: Element, root: Element, max: number): string {
@@ -34,6 +37,7 @@ export function removeTrailingHeadings(root: Element): void {
     if (!heading.isConnected) continue;
     const after = textAfter(heading, root, MAX_TEXT_AFTER).replace(/\s+/g, ' ').trim();
     if (after.length > MAX_TEXT_AFTER) return;
+    if (normalizedText(heading).length > MAX_LABEL_CHARS) return;
     if (total - normalizedText(heading).length < MIN_TEXT_BEFORE) return;
     heading.remove();
   }
