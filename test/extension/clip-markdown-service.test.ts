@@ -7,15 +7,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { parseDocument } from 'yaml';
 import { ApiClient } from '../../lib/api';
-import { currentClient } from '../../lib/background/client';
 import { submitClip } from '../../lib/background/clips';
 import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { onMenuClicked } from '../../lib/background/menus';
 import { runExtraction } from '../../lib/background/run-extraction';
-import { Outbox } from '../../lib/outbox';
 import { recentPagesItem } from '../../lib/settings';
 import { parseHtml } from '../../scripts/parse-html';
+import { testBackground } from '../helpers/background-context';
 import { startService, type RunningService } from '../helpers/service';
 
 let service: RunningService;
@@ -34,14 +33,7 @@ afterAll(async () => {
 
 /** A connected background context as the worker builds it, with the real Outbox. */
 async function connectedContext(): Promise<BackgroundContext> {
-  const ctx = {
-    now: () => Date.parse('2026-11-21T10:00:00.000Z'),
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: () => undefined,
-    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
-  } as unknown as BackgroundContext;
-  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx), now: () => Date.now() });
+  const ctx = testBackground({ outbox: { now: () => Date.now() } });
   await connectWithToken(ctx, service.baseUrl, await service.token());
   return ctx;
 }

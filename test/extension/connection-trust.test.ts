@@ -11,14 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
-import { currentClient } from '../../lib/background/client';
 import { connectWithToken, getConnectionState } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { locateService } from '../../lib/background/service-address';
 import { NIL_PAGE_ID, probeWriteAccess } from '../../lib/background/write-access';
-import { Outbox } from '../../lib/outbox';
 import { serviceUrlItem, tokenItem, writeAccessItem } from '../../lib/settings';
 import { selfSignedCertificate } from '../helpers/self-signed';
+import { testBackground } from '../helpers/background-context';
 import { startService, type RunningService } from '../helpers/service';
 
 let service: RunningService;
@@ -38,14 +37,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function makeContext(): BackgroundContext {
-  const ctx = {
-    now: () => Date.now(),
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: () => undefined,
-    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
-  } as unknown as BackgroundContext;
-  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx), now: () => Date.now() });
+  const ctx = testBackground({ now: () => Date.now(), outbox: { now: () => Date.now() } });
   return ctx;
 }
 

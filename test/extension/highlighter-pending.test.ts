@@ -4,8 +4,7 @@
  * from the same tab or after a reload, wait for that one page: the page is clipped once and
  * ends up with every change, in order, through the real outbox and the real service.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import { describeSpan } from '../../lib/anchoring';
 import type { BackgroundContext } from '../../lib/background/context';
 import { attachPendingClips } from '../../lib/background/highlighter-pending';
@@ -14,19 +13,10 @@ import { saveHighlightChange, type ChangeSession } from '../../lib/background/hi
 import type { StoredHighlight } from '../../lib/clip-markdown/highlight-record';
 import { readHighlights } from '../../lib/clip-markdown/highlights-section';
 import type { HighlighterUpdate } from '../../lib/messaging/highlighter';
-import { startRig, type OutboxRig } from '../outbox/rig';
+import { testBackground } from '../helpers/background-context';
+import { useRig } from '../outbox/rig';
 
-let rig: OutboxRig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-  rig.proxy.reset();
-});
+const rig = useRig();
 
 const TEXT =
   'Salt marshes are coastal wetlands that are flooded and drained by salt water brought in by the tides.';
@@ -42,15 +32,8 @@ function highlight(id: string, passage: string): StoredHighlight {
   };
 }
 
-function context(): BackgroundContext {
-  return {
-    now: () => rig.clock.now,
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: () => undefined,
-    outbox: rig.makeOutbox(),
-  } as unknown as BackgroundContext;
-}
+const context = (): BackgroundContext =>
+  testBackground({ now: () => rig.clock.now, outbox: rig.makeOutbox() });
 
 /** One tab's highlighter session, as the port's session is, with what it was told. */
 function tab(tabId: number, told: HighlighterUpdate[]): ChangeSession {

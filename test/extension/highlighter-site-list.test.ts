@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { describeSpan } from '../../lib/anchoring';
 import { ApiClient } from '../../lib/api';
-import { currentClient } from '../../lib/background/client';
 import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { highlightsForPage, loadHighlights } from '../../lib/background/highlighter-list';
@@ -19,7 +18,7 @@ import { renderRecord, type StoredHighlight } from '../../lib/clip-markdown/high
 import type { HighlightChange } from '../../lib/clip-markdown/highlight-schema';
 import { readHighlights } from '../../lib/clip-markdown/highlights-section';
 import type { HighlighterUpdate } from '../../lib/messaging/highlighter';
-import { Outbox } from '../../lib/outbox';
+import { testBackground } from '../helpers/background-context';
 import { startService, type RunningService } from '../helpers/service';
 
 let service: RunningService;
@@ -42,14 +41,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 async function background(): Promise<BackgroundContext> {
-  const ctx = {
-    now: () => Date.parse('2026-11-21T10:00:00.000Z'),
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: () => undefined,
-    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
-  } as unknown as BackgroundContext;
-  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx) });
+  const ctx = testBackground();
   await connectWithToken(ctx, service.baseUrl, token);
   return ctx;
 }

@@ -4,7 +4,7 @@
  * highlight made there is appended to that page's `## Highlights` section through the real
  * outbox and the real service; no clip of the web page is made.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { describeSpan } from '../../lib/anchoring';
@@ -17,19 +17,10 @@ import type { StoredHighlight } from '../../lib/clip-markdown/highlight-record';
 import { readHighlights } from '../../lib/clip-markdown/highlights-section';
 import { MESSAGE_CHANNEL } from '../../lib/messaging/channel';
 import type { HighlighterUpdate } from '../../lib/messaging/highlighter';
-import { startRig, type OutboxRig } from '../outbox/rig';
+import { testBackground } from '../helpers/background-context';
+import { useRig } from '../outbox/rig';
 
-let rig: OutboxRig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-  rig.proxy.reset();
-});
+const rig = useRig();
 
 const TEXT = 'Rivers carve valleys over time, and floods widen them in a single season.';
 const URL = 'https://rivers.example/valleys';
@@ -45,15 +36,8 @@ function highlight(id: string, passage: string): StoredHighlight {
   };
 }
 
-function context(): BackgroundContext {
-  return {
-    now: () => rig.clock.now,
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: () => undefined,
-    outbox: rig.makeOutbox(),
-  } as unknown as BackgroundContext;
-}
+const context = (): BackgroundContext =>
+  testBackground({ now: () => rig.clock.now, outbox: rig.makeOutbox() });
 
 const popup = () => ({ id: browser.runtime.id, url: browser.runtime.getURL('/popup.html') });
 

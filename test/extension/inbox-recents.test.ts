@@ -6,14 +6,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
 import { getPages } from '../../lib/background/caches';
-import { currentClient } from '../../lib/background/client';
 import { submitClip } from '../../lib/background/clips';
 import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
 import { rememberInboxPage } from '../../lib/background/inbox';
-import { Outbox } from '../../lib/outbox';
 import { clipDefaultsItem, inboxItem, recentPagesItem } from '../../lib/settings';
+import { testBackground } from '../helpers/background-context';
 import { startService, type RunningService } from '../helpers/service';
 import { newUser } from '../server/support/http';
 
@@ -37,14 +36,7 @@ const NOW = new Date(2026, 10, 24, 9, 41).getTime();
 async function connectedUser(): Promise<{ ctx: BackgroundContext; api: ApiClient }> {
   const { email } = await newUser(service, 'inbox');
   const token = await service.token({ email });
-  const ctx = {
-    now: () => NOW,
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: () => undefined,
-    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
-  } as unknown as BackgroundContext;
-  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx), now: () => Date.now() });
+  const ctx = testBackground({ now: () => NOW, outbox: { now: () => Date.now() } });
   ctx.outbox.onSettled((entry) => void rememberInboxPage(entry));
   await connectWithToken(ctx, service.baseUrl, token);
   const api = new ApiClient({ baseUrl: service.baseUrl, credential: { kind: 'token', token } });

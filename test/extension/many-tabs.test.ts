@@ -8,15 +8,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
-import { currentClient } from '../../lib/background/client';
 import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
 import { manyTabsIdle, resumeManyTabs } from '../../lib/background/many-tabs';
 import type { BackgroundEvent } from '../../lib/messaging/events';
 import type { ManyTabsJob } from '../../lib/messaging/many-tabs';
-import { Outbox } from '../../lib/outbox';
 import { manyTabsJobItem } from '../../lib/settings';
+import { testBackground } from '../helpers/background-context';
 import { startService, type RunningService } from '../helpers/service';
 
 let service: RunningService;
@@ -49,14 +48,7 @@ const sender = () => ({
 
 async function background() {
   const events: BackgroundEvent[] = [];
-  const ctx = {
-    now: () => Date.parse('2026-11-21T10:00:00.000Z'),
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: (event: BackgroundEvent) => events.push(event),
-    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
-  } as unknown as BackgroundContext;
-  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx) });
+  const ctx = testBackground({ broadcast: (event: BackgroundEvent) => events.push(event) });
   await connectWithToken(ctx, service.baseUrl, token);
   const handlers = createHandlers(ctx);
   return { ctx, handlers, events };

@@ -8,12 +8,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
-import { currentClient } from '../../lib/background/client';
 import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { confirmationView } from '../../lib/background/confirmation-view';
 import { undoWrite } from '../../lib/background/undo-write';
-import { Outbox } from '../../lib/outbox';
+import { testBackground } from '../helpers/background-context';
 import { startService, type RunningService } from '../helpers/service';
 
 let service: RunningService;
@@ -34,14 +33,7 @@ afterAll(async () => {
 });
 
 function makeContext(autoFlush = true): BackgroundContext {
-  const ctx = {
-    now: Date.now,
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: () => undefined,
-    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
-  } as unknown as BackgroundContext;
-  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx), autoFlush });
+  const ctx = testBackground({ now: Date.now, outbox: { autoFlush } });
   return ctx;
 }
 

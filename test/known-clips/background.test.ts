@@ -5,9 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
-import { currentClient } from '../../lib/background/client';
 import { connectWithToken } from '../../lib/background/connection';
-import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
 import { wireKnownClips } from '../../lib/background/known-clips';
 import { undoWrite } from '../../lib/background/undo-write';
@@ -15,8 +13,8 @@ import { markTab } from '../../lib/background/known-badge';
 import { readFrontmatter, withClipMarkdown } from '../../lib/clip-markdown';
 import { extract } from '../../lib/extract';
 import { findKnownClip } from '../../lib/known-clips';
-import { Outbox } from '../../lib/outbox';
 import { parseHtml } from '../../scripts/parse-html';
+import { testBackground } from '../helpers/background-context';
 import { startService, type RunningService } from '../helpers/service';
 
 let service: RunningService;
@@ -43,14 +41,7 @@ const sender = () => ({
 });
 
 async function background() {
-  const ctx = {
-    now: () => Date.parse('2026-11-21T10:00:00.000Z'),
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: () => undefined,
-    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
-  } as unknown as BackgroundContext;
-  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx) });
+  const ctx = testBackground();
   wireKnownClips(ctx);
   await connectWithToken(ctx, service.baseUrl, token);
   return { ctx, handlers: createHandlers(ctx) };

@@ -12,12 +12,8 @@ import { useReducer } from 'preact/hooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
-import { currentClient } from '../../lib/background/client';
 import { connectWithToken } from '../../lib/background/connection';
-import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
-import type { BackgroundEvent } from '../../lib/messaging/events';
-import { Outbox } from '../../lib/outbox';
 import { templatesItem } from '../../lib/settings';
 import type { Template } from '../../lib/templates/schema';
 import { clipFormReducer, clipSubmission, initialClipForm } from '../../lib/ui/clip-form';
@@ -28,6 +24,7 @@ import {
   articleResult,
   installFakeBackground,
 } from '../components/support/fake-background';
+import { testBackground } from '../helpers/background-context';
 import { startService, type RunningService } from '../helpers/service';
 
 let service: RunningService;
@@ -64,14 +61,7 @@ afterEach(() => vi.restoreAllMocks());
 const sender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') };
 
 async function background() {
-  const ctx = {
-    now: () => Date.parse('2026-11-21T10:00:00.000Z'),
-    randomId: () => crypto.randomUUID(),
-    browserName: 'Chromium',
-    broadcast: (_event: BackgroundEvent) => undefined,
-    createClient: (o: ConstructorParameters<typeof ApiClient>[0]) => new ApiClient(o),
-  } as unknown as BackgroundContext;
-  ctx.outbox = new Outbox({ getClient: () => currentClient(ctx) });
+  const ctx = testBackground();
   await connectWithToken(ctx, service.baseUrl, token);
   return { ctx, handlers: createHandlers(ctx) };
 }
