@@ -5,8 +5,9 @@ import { textAfter } from './trailing';
  * A note about the author ending the article, written as an ordinary paragraph or quote with
  * no class to tell it apart ("Jane Doe is a reporter at the Post. She has been writing about
  * …", "Max Muster ist Redakteur bei …"). It introduces the writer, not the story. Only the
- * last block goes, only when it opens with a name followed by what that person is or does and
- * names a writer's or founder's role, and only after an article long enough to stand alone.
+ * last block goes, only when it is set apart from the article's paragraphs (a quote, an aside,
+ * a box of its own), opens with a name followed by what that person is or does and names a
+ * writer's or founder's role, and only after an article long enough to stand alone.
  */
 
 const BLOCKS = 'p, blockquote, div, section, aside';
@@ -73,5 +74,8 @@ export function removeClosingAuthorBio(root: Element): void {
     normalizedText(gone.parentElement) === text
   )
     gone = gone.parentElement;
+  // Set apart from the article's paragraphs (a quote, an aside, a box of its own): a plain
+  // closing paragraph may still be the story's last word about someone.
+  if (gone === block && !/^(?:blockquote|aside)$/.test(tagName(block))) return;
   gone.remove();
 }

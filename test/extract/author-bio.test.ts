@@ -21,11 +21,11 @@ describe.each(Object.entries(doms))('closing author bio (%s)', (_, parse) => {
     return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
   };
 
-  it('drops a closing note naming the author and their role, in several languages', () => {
+  it('drops a closing note set apart that names the author and their role, in several languages', () => {
     for (const bio of [
-      '<p><em>Jane Roe is the founder and principal consultant at Roe &amp; Partners.</em></p>',
+      '<div class="box"><p><em>Jane Roe is the founder and principal consultant at Roe &amp; Partners.</em></p></div>',
       '<blockquote>Anna Berg ist Redakteurin im Ressort Technik. Wenn sie nicht schreibt, gärtnert sie.</blockquote>',
-      '<p>Alex Doe grew up by the sea. He has been writing about ports since 2010.</p>',
+      '<aside><p>Alex Doe grew up by the sea. He has been writing about ports since 2010.</p></aside>',
       '<div><p>Marta López es periodista y corresponsal en Bruselas desde 2019.</p></div>',
     ]) {
       const text = clean(ARTICLE + bio);
@@ -41,6 +41,8 @@ describe.each(Object.entries(doms))('closing author bio (%s)', (_, parse) => {
       '<p>Jane Roe, who chairs the board, said the quay would pay for itself within ten years.</p>',
     ];
     for (const last of prose) expect(clean(ARTICLE + last)).toContain(last.slice(3, 30));
+    // A plain closing paragraph among the article's own may be its last word about someone.
+    expect(clean(ARTICLE + '<p>Jane Roe is a reporter at the Post.</p>')).toContain('Jane Roe');
     const notLast = '<p>Jane Roe is a reporter at the Post.</p>';
     expect(clean(ARTICLE + notLast + PARA)).toContain('Jane Roe is a reporter');
     expect(clean(PARA + notLast)).toContain('Jane Roe is a reporter');
