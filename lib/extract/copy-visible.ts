@@ -71,15 +71,37 @@ interface Frame {
   pruning: boolean;
   clone: Node | null;
   check: boolean;
+  /** Where a whole copy goes once pruned (see copyVisible). */
+  attach: { parent: Node; before: Node | null } | null;
 }
 
 function building(next: Node | null, parent: Node, before: Node | null, check: boolean): Frame {
-  return { next, list: null, index: 0, parent, before, pruning: false, clone: null, check };
+  return {
+    next,
+    list: null,
+    index: 0,
+    parent,
+    before,
+    pruning: false,
+    clone: null,
+    check,
+    attach: null,
+  };
 }
 
-function pruning(live: Node, copy: Node, check: boolean): Frame {
+function pruning(live: Node, copy: Node, check: boolean, attach: Frame['attach']): Frame {
   const [next, clone] = [live.firstChild, copy.firstChild];
-  return { next, list: null, index: 0, parent: copy, before: null, pruning: true, clone, check };
+  return {
+    next,
+    list: null,
+    index: 0,
+    parent: copy,
+    before: null,
+    pruning: true,
+    clone,
+    check,
+    attach,
+  };
 }
 
 function take(frame: Frame): Node | null {
@@ -163,6 +185,7 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
     const node = take(frame);
     if (!node) {
       stack.pop();
+      if (frame.attach) frame.attach.parent.insertBefore(frame.parent, frame.attach.before);
       continue;
     }
     const prune = frame.pruning;
@@ -220,12 +243,15 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
       continue;
     }
     const shadow = (el as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
+    const whole = !clone && walk.deep && !shadow;
     let copy: Element;
     if (clone) copy = clone as Element;
-    else {
-      copy = walk.deep && !shadow ? (target.importNode(el, true) as Element) : copyElement(el);
-      parent.insertBefore(copy, frame.before);
-    }
+    else copy = whole ? (target.importNode(el, true) as Element) : copyElement(el);
+    // A whole copy is pruned before it joins the working document: removing nodes from a
+    // detached tree skips the work a connected one needs (Chromium updates the document's
+    // id and name maps and live ranges on every insertion and removal).
+    const attach = whole && el.firstChild ? { parent, before: frame.before } : null;
+    if (!clone && !attach) parent.insertBefore(copy, frame.before);
     // Kept on purpose (math, hidden=until-found): Readability would drop them for these.
     if (attrs) {
       copy.removeAttribute('aria-hidden');
@@ -237,7 +263,7 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
       if (!shadow.firstChild) continue;
       stack.push(building(shadow.firstChild, copy, null, check));
     } else if (!el.firstChild) continue;
-    else if (clone || walk.deep) stack.push(pruning(el, copy, check));
+    else if (clone || whole) stack.push(pruning(el, copy, check, attach));
     else stack.push(building(el.firstChild, copy, null, check));
     if (stack.length > deepest) deepest = stack.length;
   }
