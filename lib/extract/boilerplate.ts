@@ -46,7 +46,7 @@ const RELATED_HEADING = new RegExp(
       'auch (?:interessant|lesenswert|lesen|auf .{1,30})',
       '(?:weitere |noch )?mehr (?:zum thema(?: .{1,40})?|themen|dazu|aus .{1,40}|zu .{1,40}|infos .{0,40})',
       'weitere (?:artikel|beitr[äa]ge|nachrichten|news|themen|meldungen|links|informationen|infos)(?: .{1,40})?',
-      'weiterf[üu]hrende[rn]? (?:links?|informationen|artikel)',
+      'weiterf[üu]hrende (?:links|informationen|artikel)',
       '(?:heute )?empfehlen wir',
       'unsere empfehlung(?:en)?(?: f[üu]r (?:sie|dich|euch))?',
       '(?:die )?aktuelle ausgabe',
