@@ -217,7 +217,10 @@ describe('caches', () => {
     });
     await connectWithToken(ctx, service.baseUrl, await service.token());
     // Connecting warms the cache; the first ask then waits for nothing.
-    await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
+    await vi.waitFor(
+      () => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true),
+      { timeout: 10_000 },
+    );
     const initial = await getFolders(ctx);
     expect(initial.folders.some((f) => f.id === first.id)).toBe(true);
 
@@ -231,7 +234,10 @@ describe('caches', () => {
     const stale = await getFolders(ctx);
     expect(stale.refreshing).toBe(true);
     expect(stale.folders.some((f) => f.id === second.id)).toBe(false); // answered at once
-    await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
+    await vi.waitFor(
+      () => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true),
+      { timeout: 10_000 },
+    );
     const refreshed = await getFolders(ctx);
     expect(refreshed.folders.find((f) => f.id === second.id)?.parentId).toBe(first.id);
   });
@@ -239,12 +245,18 @@ describe('caches', () => {
   it('answers at once with an empty tree while a cold cache fills', async () => {
     const ctx = makeContext();
     await connectWithToken(ctx, service.baseUrl, await service.token());
-    await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
+    await vi.waitFor(
+      () => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true),
+      { timeout: 10_000 },
+    );
     await fakeBrowser.storage.local.remove(['cache:folders', 'cache:foldersStamp']);
     ctx.events.length = 0;
     const cold = await getFolders(ctx);
     expect(cold).toMatchObject({ folders: [], fetchedAt: null, refreshing: true });
-    await vi.waitFor(() => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true));
+    await vi.waitFor(
+      () => expect(ctx.events.some((e) => e.type === 'folders-changed')).toBe(true),
+      { timeout: 10_000 },
+    );
     expect((await getFolders(ctx)).folders.length).toBeGreaterThan(0);
   });
 

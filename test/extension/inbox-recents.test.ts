@@ -52,7 +52,9 @@ async function note(ctx: BackgroundContext, text: string, source = TAB): Promise
   const done = await ctx.outbox.waitFor(entry.id, 10_000);
   expect(done.status).toBe('saved');
   // The Inbox's id is stored once delivery settles.
-  await vi.waitFor(async () => expect((await inboxItem.getValue())?.pageId).toBeTruthy());
+  await vi.waitFor(async () => expect((await inboxItem.getValue())?.pageId).toBeTruthy(), {
+    timeout: 10_000,
+  });
   return done.result!.pageId;
 }
 
@@ -113,7 +115,9 @@ describe('the Inbox', () => {
     expect(remade).not.toBe(inbox);
     expect((await api.getPage(remade)).parentId ?? null).toBeNull();
     expect((await api.getContent(remade)).markdown).toContain('Third, after the delete.');
-    await vi.waitFor(async () => expect((await inboxItem.getValue())?.pageId).toBe(remade));
+    await vi.waitFor(async () => expect((await inboxItem.getValue())?.pageId).toBe(remade), {
+      timeout: 10_000,
+    });
   });
 
   it('uses the page chosen in the options, and the default again when asked', async () => {
@@ -198,11 +202,13 @@ describe('recent pages', () => {
     await recentPagesItem.setValue([{ id: page.id, title: 'Briefing', parentId: null, usedAt: 1 }]);
     const handlers = createHandlers(ctx);
     await handlers['recent.get']({}, {}); // nothing cached: looked up on the service meanwhile
-    await vi.waitFor(async () =>
-      expect((await handlers['recent.get']({}, {})).pages[0]).toMatchObject({
-        parentId: news.id,
-        folderPath: ['News'],
-      }),
+    await vi.waitFor(
+      async () =>
+        expect((await handlers['recent.get']({}, {})).pages[0]).toMatchObject({
+          parentId: news.id,
+          folderPath: ['News'],
+        }),
+      { timeout: 10_000 },
     );
   });
 });

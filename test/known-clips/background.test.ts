@@ -70,7 +70,9 @@ async function clipPage(title: string, url: string) {
   );
   expect(entry.status).toBe('saved');
   const pageId = entry.result!.pageId;
-  await vi.waitFor(async () => expect(await findKnownClip(url.replace(/#.*/, ''))).not.toBeNull());
+  await vi.waitFor(async () => expect(await findKnownClip(url.replace(/#.*/, ''))).not.toBeNull(), {
+    timeout: 10_000,
+  });
   return { ctx, handlers, pageId, folderId: folder.id };
 }
 
@@ -115,7 +117,9 @@ describe('known clips in the background', () => {
       updated: '2026-11-21T10:00:00.000Z',
       pageclip_id: expect.any(String),
     });
-    await vi.waitFor(async () => expect((await findKnownClip(url))?.etag).toBe(after.etag));
+    await vi.waitFor(async () => expect((await findKnownClip(url))?.etag).toBe(after.etag), {
+      timeout: 10_000,
+    });
   });
 
   it('a clip edited since is never overwritten: the choice is offered, then kept as a section', async () => {
@@ -183,7 +187,7 @@ describe('known clips in the background', () => {
     const { ctx, handlers, pageId } = await clipPage(title, url);
     const created = (await ctx.outbox.list()).find((e) => e.result?.pageId === pageId)!;
     expect(await undoWrite(ctx, created.id)).toEqual({ kind: 'undone' });
-    await vi.waitFor(async () => expect(await findKnownClip(url)).toBeNull());
+    await vi.waitFor(async () => expect(await findKnownClip(url)).toBeNull(), { timeout: 10_000 });
     expect((await handlers['known.lookup']({ url, title }, sender())).clip).toBeNull();
 
     // A new worker catches up with the saved entries it did not see confirmed.
@@ -218,8 +222,10 @@ describe('known clips in the background', () => {
     );
     expect(entry.status).toBe('saved');
     const pageId = entry.result!.pageId;
-    await vi.waitFor(async () =>
-      expect(await findKnownClip('https://news.example/story')).toMatchObject({ pageId }),
+    await vi.waitFor(
+      async () =>
+        expect(await findKnownClip('https://news.example/story')).toMatchObject({ pageId }),
+      { timeout: 10_000 },
     );
     // The popup, on the canonical address or on another with the page's canonical link.
     for (const lookup of [

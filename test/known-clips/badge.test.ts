@@ -57,8 +57,9 @@ describe('the ✓ on clipped pages', () => {
     expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).toBe('✓');
     granted = false;
     for (const listener of removed) listener({ permissions: ['tabs'] });
-    await vi.waitFor(async () =>
-      expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).not.toBe('✓'),
+    await vi.waitFor(
+      async () => expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).not.toBe('✓'),
+      { timeout: 10_000 },
     );
     expect(await fakeBrowser.action.getTitle({ tabId: id! })).not.toContain('Clipped into');
     off();
