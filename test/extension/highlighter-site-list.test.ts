@@ -5,10 +5,9 @@
  * change sent from this page cannot remove or rewrite them. On a page's own clip, all are listed.
  * The highlights are written through the real outbox into the real service.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { describeSpan } from '../../lib/anchoring';
-import { ApiClient } from '../../lib/api';
 import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { highlightsForPage, loadHighlights } from '../../lib/background/highlighter-list';
@@ -19,20 +18,9 @@ import type { HighlightChange } from '../../lib/clip-markdown/highlight-schema';
 import { readHighlights } from '../../lib/clip-markdown/highlights-section';
 import type { HighlighterUpdate } from '../../lib/messaging/highlighter';
 import { testBackground } from '../helpers/background-context';
-import { startService, type RunningService } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 
-let service: RunningService;
-let api: ApiClient;
-let token: string;
-
-beforeAll(async () => {
-  service = await startService();
-  token = await service.token();
-  api = new ApiClient({ baseUrl: service.baseUrl, credential: { kind: 'token', token } });
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const svc = useService();
 beforeEach(() => {
   fakeBrowser.reset();
   // The service's host access, which fakeBrowser does not implement.
@@ -42,7 +30,7 @@ afterEach(() => vi.restoreAllMocks());
 
 async function background(): Promise<BackgroundContext> {
   const ctx = testBackground();
-  await connectWithToken(ctx, service.baseUrl, token);
+  await connectWithToken(ctx, svc.service.baseUrl, svc.token);
   return ctx;
 }
 
@@ -81,13 +69,13 @@ async function send(ctx: BackgroundContext, s: ChangeSession, change: HighlightC
 }
 
 async function idsIn(pageId: string): Promise<string[]> {
-  return readHighlights((await api.getContent(pageId)).markdown).highlights.map((h) => h.id);
+  return readHighlights((await svc.api.getContent(pageId)).markdown).highlights.map((h) => h.id);
 }
 
 describe('the palette on a page whose site has a chosen page', () => {
   it('lists only the highlights made on this page, and changes from it leave the others alone', async () => {
     const ctx = await background();
-    const notes = await api.createPage({
+    const notes = await svc.api.createPage({
       title: `River notes ${crypto.randomUUID()}`,
       markdown: '# River notes\n\nWhat I read about rivers.\n',
     });
@@ -122,7 +110,7 @@ describe('the palette on a page whose site has a chosen page', () => {
     expect(told.map((u) => u.type === 'status' && u.tone)).toEqual(['problem', 'problem']);
     await send(ctx, s, { action: 'remove', id: 'hl-valley2' });
     expect(await idsIn(notes.id)).toEqual(['hl-valley1', 'hl-delta1']);
-    const { markdown } = await api.getContent(notes.id);
+    const { markdown } = await svc.api.getContent(notes.id);
     expect(readHighlights(markdown).highlights[1]).toMatchObject({
       id: 'hl-delta1',
       color: 'yellow',

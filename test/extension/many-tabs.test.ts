@@ -5,9 +5,8 @@
  * back. Reading articles through the injected extractor needs a real browser:
  * test/e2e/many-tabs.test.ts.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiClient } from '../../lib/api';
 import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { createHandlers } from '../../lib/background/handlers';
@@ -16,20 +15,9 @@ import type { BackgroundEvent } from '../../lib/messaging/events';
 import type { ManyTabsJob } from '../../lib/messaging/many-tabs';
 import { manyTabsJobItem } from '../../lib/settings';
 import { testBackground } from '../helpers/background-context';
-import { startService, type RunningService } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 
-let service: RunningService;
-let api: ApiClient;
-let token: string;
-
-beforeAll(async () => {
-  service = await startService();
-  token = await service.token();
-  api = new ApiClient({ baseUrl: service.baseUrl, credential: { kind: 'token', token } });
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const svc = useService();
 let granted: (origin: string) => boolean;
 beforeEach(() => {
   fakeBrowser.reset();
@@ -49,7 +37,7 @@ const sender = () => ({
 async function background() {
   const events: BackgroundEvent[] = [];
   const ctx = testBackground({ broadcast: (event: BackgroundEvent) => events.push(event) });
-  await connectWithToken(ctx, service.baseUrl, token);
+  await connectWithToken(ctx, svc.service.baseUrl, svc.token);
   const handlers = createHandlers(ctx);
   return { ctx, handlers, events };
 }
@@ -61,7 +49,7 @@ async function tab(url: string): Promise<number> {
 async function settledPagesIn(ctx: BackgroundContext, folderId: string, count: number) {
   await manyTabsIdle();
   for (const entry of await ctx.outbox.list()) await ctx.outbox.waitFor(entry.id, 10_000);
-  const pages = (await api.listPagesPage({ parentId: folderId, limit: 100 })).data.filter(
+  const pages = (await svc.api.listPagesPage({ parentId: folderId, limit: 100 })).data.filter(
     (p) => p.parentId === folderId,
   );
   expect(pages).toHaveLength(count);
@@ -71,7 +59,7 @@ async function settledPagesIn(ctx: BackgroundContext, folderId: string, count: n
 describe('many tabs in the background', () => {
   it('saves tabs as links on one page with the note, in tab order, without reading them', async () => {
     const { ctx, handlers, events } = await background();
-    const folder = await api.createFolder({ name: 'Links batch', parentId: null });
+    const folder = await svc.api.createFolder({ name: 'Links batch', parentId: null });
     const ids = [
       await tab('https://example.com/otters'),
       await tab('chrome://settings/'),
@@ -90,7 +78,7 @@ describe('many tabs in the background', () => {
     expect(job?.status).toBe('running');
     const [page] = await settledPagesIn(ctx, folder.id, 1);
     expect(page!.title).toMatch(/^Tabs, 2026-11-21 \d\d:\d\d$/);
-    const markdown = await api.getContent(page!.id);
+    const markdown = await svc.api.getContent(page!.id);
     const lines: string[] = markdown.markdown.split('\n');
     expect(markdown.markdown).toContain('For Friday');
     expect(lines.filter((l) => l.startsWith('- '))).toEqual([
@@ -106,7 +94,7 @@ describe('many tabs in the background', () => {
 
   it('saves a browser page, a site without access and a PDF as bookmarks, saying why', async () => {
     const { ctx, handlers } = await background();
-    const folder = await api.createFolder({ name: 'Bookmarks batch', parentId: null });
+    const folder = await svc.api.createFolder({ name: 'Bookmarks batch', parentId: null });
     granted = (o) => o === 'https://docs.example/*' || o.startsWith('http://127.0.0.1/');
     const ids = [
       await tab('chrome://version/'),
@@ -118,7 +106,7 @@ describe('many tabs in the background', () => {
       sender(),
     );
     const pages = await settledPagesIn(ctx, folder.id, 3);
-    const contents = await Promise.all(pages.map((p) => api.getContent(p.id)));
+    const contents = await Promise.all(pages.map((p) => svc.api.getContent(p.id)));
     const paper = contents.find((c) => c.markdown.includes('no-access.example'))!.markdown;
     expect(paper).toContain('source: "https://no-access.example/paper"');
     expect(paper).toContain('[no-access.example/paper](https://no-access.example/paper)');
@@ -138,7 +126,7 @@ describe('many tabs in the background', () => {
 
   it('reports a tab closed before its turn, and writes nothing for it', async () => {
     const { ctx, handlers } = await background();
-    const folder = await api.createFolder({ name: 'Closed batch', parentId: null });
+    const folder = await svc.api.createFolder({ name: 'Closed batch', parentId: null });
     const open = await tab('chrome://extensions/');
     await handlers['tabs.clipMany'](
       { tabIds: [open, 9999], layout: 'pages', parentId: folder.id, folderName: 'Closed batch' },
@@ -154,7 +142,7 @@ describe('many tabs in the background', () => {
 
   it('a new worker carries on with a job left running, writing each page once', async () => {
     const { ctx } = await background();
-    const folder = await api.createFolder({ name: 'Resumed batch', parentId: null });
+    const folder = await svc.api.createFolder({ name: 'Resumed batch', parentId: null });
     const a = await tab('chrome://version/');
     const b = await tab('chrome://flags/');
     const [clipA, clipB] = [crypto.randomUUID(), crypto.randomUUID()];
@@ -193,7 +181,7 @@ describe('many tabs in the background', () => {
 
   it('runs one job at a time, and gives back the permissions the click granted for it', async () => {
     const { ctx, handlers } = await background();
-    const folder = await api.createFolder({ name: 'Busy batch', parentId: null });
+    const folder = await svc.api.createFolder({ name: 'Busy batch', parentId: null });
     const removed = vi
       .spyOn(fakeBrowser.permissions, 'remove')
       .mockImplementation(async () => true as never);
@@ -217,7 +205,7 @@ describe('many tabs in the background', () => {
 
   it('starts one job when two clicks arrive together', async () => {
     const { ctx, handlers } = await background();
-    const folder = await api.createFolder({ name: 'Double click batch', parentId: null });
+    const folder = await svc.api.createFolder({ name: 'Double click batch', parentId: null });
     const request = {
       tabIds: [await tab('chrome://version/')],
       layout: 'pages' as const,
@@ -234,7 +222,7 @@ describe('many tabs in the background', () => {
 
   it('keeps the tabs permission when "Mark pages I have clipped" was switched on meanwhile', async () => {
     const { ctx, handlers } = await background();
-    const folder = await api.createFolder({ name: 'Marks batch', parentId: null });
+    const folder = await svc.api.createFolder({ name: 'Marks batch', parentId: null });
     const removed = vi
       .spyOn(fakeBrowser.permissions, 'remove')
       .mockImplementation(async () => true as never);

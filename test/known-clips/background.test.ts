@@ -2,9 +2,8 @@
  * Known clips in the background, with fakeBrowser against the real local service: the index fed
  * by a real clip through the real Outbox, safe updates, and finding a clip from another browser.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiClient } from '../../lib/api';
 import { connectWithToken } from '../../lib/background/connection';
 import { createHandlers } from '../../lib/background/handlers';
 import { wireKnownClips } from '../../lib/background/known-clips';
@@ -15,20 +14,9 @@ import { extract } from '../../lib/extract';
 import { findKnownClip } from '../../lib/known-clips';
 import { parseHtml } from '../../scripts/parse-html';
 import { testBackground } from '../helpers/background-context';
-import { startService, type RunningService } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 
-let service: RunningService;
-let api: ApiClient;
-let token: string;
-
-beforeAll(async () => {
-  service = await startService();
-  token = await service.token();
-  api = new ApiClient({ baseUrl: service.baseUrl, credential: { kind: 'token', token } });
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const svc = useService();
 beforeEach(() => {
   fakeBrowser.reset();
   vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => true);
@@ -43,7 +31,7 @@ const sender = () => ({
 async function background() {
   const ctx = testBackground();
   wireKnownClips(ctx);
-  await connectWithToken(ctx, service.baseUrl, token);
+  await connectWithToken(ctx, svc.service.baseUrl, svc.token);
   return { ctx, handlers: createHandlers(ctx) };
 }
 
@@ -53,7 +41,10 @@ function article(url: string, title: string, body: string, clipped = '2026-11-12
 
 async function clipPage(title: string, url: string) {
   const { ctx, handlers } = await background();
-  const folder = await api.createFolder({ name: `Reading ${crypto.randomUUID()}`, parentId: null });
+  const folder = await svc.api.createFolder({
+    name: `Reading ${crypto.randomUUID()}`,
+    parentId: null,
+  });
   const entry = await handlers['clip.submit'](
     {
       write: {
@@ -85,14 +76,14 @@ describe('known clips in the background', () => {
       sender(),
     );
     expect(clip).toMatchObject({ pageId, title, folderId });
-    expect(clip?.etag).toBe((await api.getContent(pageId)).etag);
+    expect(clip?.etag).toBe((await svc.api.getContent(pageId)).etag);
   });
 
   it('updates an unedited clip: same page, new content, new ETag, clipped kept, updated set', async () => {
     const title = `Update ${crypto.randomUUID()}`;
     const url = 'https://news.example/update';
     const { handlers, pageId } = await clipPage(title, url);
-    const before = await api.getContent(pageId);
+    const before = await svc.api.getContent(pageId);
     const answer = await handlers['known.update'](
       {
         clipId: crypto.randomUUID(),
@@ -107,7 +98,7 @@ describe('known clips in the background', () => {
     expect(answer.kind).toBe('queued');
     if (answer.kind !== 'queued') return;
     expect(answer.entry.status).toBe('saved');
-    const after = await api.getContent(pageId);
+    const after = await svc.api.getContent(pageId);
     expect(after.etag).not.toBe(before.etag);
     expect(after.markdown).toContain('Second version.');
     expect(after.markdown).not.toContain('First version.');
@@ -126,9 +117,9 @@ describe('known clips in the background', () => {
     const title = `Edited ${crypto.randomUUID()}`;
     const url = 'https://news.example/edited';
     const { handlers, pageId } = await clipPage(title, url);
-    const clipped = await api.getContent(pageId);
+    const clipped = await svc.api.getContent(pageId);
     const edited = `${clipped.markdown}\nMy own thought.\n`;
-    await api.replaceContent(pageId, edited, { ifMatch: clipped.etag });
+    await svc.api.replaceContent(pageId, edited, { ifMatch: clipped.etag });
     const document = article(url, title, 'Second version.', '2026-11-21T10:00:00.000Z');
     const base = { clipId: crypto.randomUUID(), pageId, url, title, document, waitMs: 10_000 };
 
@@ -137,11 +128,11 @@ describe('known clips in the background', () => {
     if (asked.kind !== 'edited') return;
     expect(asked.changes.onlyInPage).toContain('My own thought.');
     expect(asked.changes.onlyInNew).toEqual(['Second version.']);
-    expect((await api.getContent(pageId)).markdown).toBe(edited);
+    expect((await svc.api.getContent(pageId)).markdown).toBe(edited);
 
     // Edited again after the user was asked: asked again, still nothing written.
-    const current = await api.getContent(pageId);
-    await api.replaceContent(pageId, `${edited}Another.\n`, { ifMatch: current.etag });
+    const current = await svc.api.getContent(pageId);
+    await svc.api.replaceContent(pageId, `${edited}Another.\n`, { ifMatch: current.etag });
     const again = await handlers['known.update'](
       { ...base, choice: 'section', etag: asked.etag },
       sender(),
@@ -154,7 +145,7 @@ describe('known clips in the background', () => {
       sender(),
     );
     expect(kept.kind === 'queued' && kept.entry.status).toBe('saved');
-    const after = (await api.getContent(pageId)).markdown;
+    const after = (await svc.api.getContent(pageId)).markdown;
     expect(after).toContain('My own thought.\nAnother.');
     expect(after).toContain('## New version (2026-11-21)\n\nSecond version.');
     expect(after).toContain('First version.');
