@@ -11,7 +11,7 @@ import {
 } from '../../lib/known-clips';
 import { clipSourceKey, recordConfirmation } from '../../lib/known-clips/confirmations';
 import { splitHighlights } from '../../lib/known-clips/highlights';
-import type { KnownClip } from '../../lib/known-clips/known-clip';
+import { clip } from './known-clip-fixture';
 import { knownClipKey, knownClipKeys, normaliseUrl } from '../../lib/known-clips/normalise-url';
 import { knownClipItems } from '../../lib/known-clips/storage-layout';
 import { createEntry, claim, succeed } from '../../lib/outbox/state';
@@ -62,19 +62,6 @@ describe('normaliseUrl', () => {
     ]);
   });
 });
-
-function clip(n: number, over: Partial<KnownClip> = {}): KnownClip {
-  return {
-    url: `https://e.x/${n}`,
-    pageId: `page-${n}`,
-    title: `Page ${n}`,
-    folderId: null,
-    clippedAt: n,
-    at: n,
-    etag: `"${n}"`,
-    ...over,
-  };
-}
 
 describe('the known-clips index', () => {
   it('remembers, updates and forgets by page', async () => {

@@ -12,25 +12,12 @@ import {
   updateKnownPage,
 } from '../../lib/known-clips';
 import { recordConfirmation } from '../../lib/known-clips/confirmations';
-import type { KnownClip } from '../../lib/known-clips/known-clip';
+import { clip } from './known-clip-fixture';
 import { knownClipItems } from '../../lib/known-clips/storage-layout';
 import { claim, createEntry, succeed } from '../../lib/outbox/state';
 import type { WriteRequest } from '../../lib/write-request';
 
 beforeEach(() => fakeBrowser.reset());
-
-function clip(n: number, over: Partial<KnownClip> = {}): KnownClip {
-  return {
-    url: `https://e.x/${n}`,
-    pageId: `page-${n}`,
-    title: `Page ${n}`,
-    folderId: null,
-    clippedAt: n,
-    at: n,
-    etag: `"${n}"`,
-    ...over,
-  };
-}
 
 const saved = (write: WriteRequest, result: { pageId: string; etag?: string }) =>
   succeed(claim(createEntry(write, 'L', 1000), 1001, { token: 't', until: 9e9 }), result, 1002);
