@@ -195,12 +195,15 @@ const REVEALED_SHARE = 0.5;
  * Elements hidden by the page's style sheets, for engines without `checkVisibility`. An
  * element holding most of the page's text is not hidden from its reader: the page's scripts
  * reveal it (a wrapper that fades in once loaded, an article body a script unfolds), and
- * only an engine that runs none sees it hidden.
+ * only an engine that runs none sees it hidden. The same holds for the elements one rule
+ * hides together when they hold most of the text between them: a slideshow article whose
+ * slides after the first are `.ssr-hide { display: none }` until its script runs.
  */
 export function sheetHidden(live: Document): Set<Element> {
   const hidden = new Set<Element>();
+  const selectors = hidingSelectors(live);
   let total = -1;
-  for (const el of matchingSelectors(live, hidingSelectors(live))) {
+  for (const el of matchingSelectors(live, selectors)) {
     const tag = tagName(el);
     if (tag === 'body' || tag === 'html' || tag === 'main' || tag === 'article') continue;
     if (hasNoBox(tag) || isShownInline(el) || el.closest('math, details')) continue;
@@ -208,7 +211,34 @@ export function sheetHidden(live: Document): Set<Element> {
     if (total > 0 && visibleTextLength(el) > total * REVEALED_SHARE) continue;
     hidden.add(el);
   }
+  if (total > 0 && outermostTextLength(hidden) > total * REVEALED_SHARE)
+    for (const group of revealedGroups(live, selectors, total))
+      for (const el of group) hidden.delete(el);
   return hidden;
+}
+
+/**
+ * The elements of each hiding rule that, between them, hold most of the page's text. Rare
+ * (only when what is hidden outweighs what is shown), so each rule is queried on its own.
+ */
+function revealedGroups(live: Document, selectors: string[], total: number): Element[][] {
+  const groups: Element[][] = [];
+  for (const selector of selectors) {
+    const matched = matchingSelectors(live, [selector]);
+    if (outermostTextLength(new Set(matched)) > total * REVEALED_SHARE) groups.push(matched);
+  }
+  return groups;
+}
+
+/** Text of the elements of `set` that are not inside another of them. */
+function outermostTextLength(set: Set<Element>): number {
+  let n = 0;
+  for (const el of set) {
+    let nested = false;
+    for (let p = el.parentElement; p && !nested; p = p.parentElement) nested = set.has(p);
+    if (!nested) n += visibleTextLength(el);
+  }
+  return n;
 }
 
 /** Text length without scripts and styles (their source is no text the reader sees). */
