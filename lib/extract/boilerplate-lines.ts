@@ -65,6 +65,11 @@ export function inProse(el: Element): boolean {
   );
 }
 
+/** An inline element the text of its block runs on from: "<span>KOBE – </span>A total of…". */
+export function opensProse(el: Element): boolean {
+  return INLINE.has(tagName(el)) && textBeside(el.nextSibling, 'nextSibling');
+}
+
 function textBeside(start: ChildNode | null, step: 'previousSibling' | 'nextSibling'): boolean {
   let n = start;
   while (n && n.nodeType === 3 && !/\S/.test(n.nodeValue ?? '')) n = n[step];

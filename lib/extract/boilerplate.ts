@@ -1,4 +1,10 @@
-import { inProse, linkTextShare, removeWidgetLines, shortText } from './boilerplate-lines';
+import {
+  inProse,
+  linkTextShare,
+  opensProse,
+  removeWidgetLines,
+  shortText,
+} from './boilerplate-lines';
 import { classAndId, normalizedText, tagName } from './dom';
 
 /**
@@ -163,11 +169,14 @@ function isBoilerplateContainer(el: Element, limit: number): boolean {
   const text = normalizedText(el);
   if (text.length > limit) return false;
   if (!nav && !named && !isTeaser(el, limit)) return false;
-  // A link inside a sentence ("smb-affiliate-link") is part of the text.
-  return !(tag === 'a' && inProse(el));
+  // A link inside a sentence ("smb-affiliate-link") is part of the text, and so is an
+  // agency dateline that opens the lead paragraph ("<span class=dateline>KOBE – </span>A
+  // total of…"): news style keeps it with the sentence.
+  return !(inProse(el) && (tag === 'a' || (DATELINE.test(names) && opensProse(el))));
 }
 
 const A: ReadonlySet<string> = new Set(['a']);
+const DATELINE = /(?:^|[\s_-])dateline(?:[\s_-]|$)/;
 const COUNT_TAGS: ReadonlySet<string> = new Set(['li', 'p', 'span']);
 // Elements that can hold one label line; whole containers are left to the class rules.
 const LABEL_TAGS: ReadonlySet<string> = new Set(
