@@ -6,7 +6,7 @@ import { normalizedText } from './dom';
  * tours in Sweden", "Participating blogs:"), or a run of teaser headlines with no text between.
  * A heading introduces what follows it; with nothing following it introduces nothing. Images
  * after it stay, only the heading goes. A run of headings stops at one as long as a sentence:
- * pages that set their text in heading markup keep it.
+ * pages that set their text in heading markup keep it, and so do headings that are a sentence.
  */
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
@@ -16,6 +16,9 @@ const MAX_TEXT_AFTER = 20;
 const MIN_TEXT_BEFORE = 200;
 // Longer than a label or a teaser headline: sentences set in heading markup, the text itself.
 const MAX_LABEL_CHARS = 120;
+// A full sentence, closed with a full stop: labels and headlines carry none, a pull quote or
+// a line of text does ("Relotius legt ein Fake-Profil an. Es stützt seine Version.").
+const SENTENCE = /^(?:\S+\s+){5,}\S*[^.\s]\.$/;
 
 /** The text after `el` up to the end of `root`, stopping once it exceeds `max` characters. */
 export function textAfter(el: Element, root: Element, max: number): string {
@@ -37,8 +40,9 @@ export function removeTrailingHeadings(root: Element): void {
     if (!heading.isConnected) continue;
     const after = textAfter(heading, root, MAX_TEXT_AFTER).replace(/\s+/g, ' ').trim();
     if (after.length > MAX_TEXT_AFTER) return;
-    if (normalizedText(heading).length > MAX_LABEL_CHARS) return;
-    if (total - normalizedText(heading).length < MIN_TEXT_BEFORE) return;
+    const text = normalizedText(heading);
+    if (text.length > MAX_LABEL_CHARS || SENTENCE.test(text)) return;
+    if (total - text.length < MIN_TEXT_BEFORE) return;
     heading.remove();
   }
 }
