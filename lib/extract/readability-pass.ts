@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { elementsByTag } from './dom';
+import { recordHeadings, restoreSectionHeading } from './section-headings';
 
 /**
  * Readability, with one relaxed retry when the first pass finds too little: under
@@ -33,8 +34,10 @@ function parse(doc: Document, relaxed: { charThreshold: number } | null): Articl
     keepClasses: true,
     ...(relaxed ? { charThreshold: relaxed.charThreshold, nbTopCandidates: 10 } : {}),
   });
+  const headings = recordHeadings(doc);
   const r = reader.parse();
   if (!r || !r.content) return null;
+  restoreSectionHeading(headings, r.content, r.title ?? null);
   return {
     content: r.content,
     title: r.title ?? null,

@@ -1,0 +1,59 @@
+/**
+ * Readability removes the first `<h1>`/`<h2>` it walks whose words are those of the page
+ * title, taking it for the headline. When the page's real headline sits in a wrapper it skips
+ * as unlikely ("entry-header"), the one it removes is a section heading that repeats part of
+ * the title ("Ab wann legen Hühner Eier?" under "Ab wann und wie lange legen Hühner Eier?"),
+ * and its section loses its heading. Recorded before the pass and put back after it.
+ */
+
+interface Recorded {
+  heading: Element;
+  next: Element | null;
+}
+
+const HEADINGS = 'h1, h2';
+// Readability's threshold and tokens (`_headerDuplicatesTitle`, `_textSimilarity`).
+const SIMILAR = 0.75;
+const TOKEN = /\W+/g;
+
+/** Share of `b`'s words (by length) that `a` holds too. */
+function similarity(a: string, b: string): number {
+  const tokensA = a.toLowerCase().split(TOKEN).filter(Boolean);
+  const tokensB = b.toLowerCase().split(TOKEN).filter(Boolean);
+  if (!tokensA.length || !tokensB.length) return 0;
+  const unique = tokensB.filter((t) => !tokensA.includes(t));
+  return 1 - unique.join(' ').length / tokensB.join(' ').length;
+}
+
+/** Every h1/h2 of `doc` with the element after it, before Readability moves anything. */
+export function recordHeadings(doc: Document): Recorded[] {
+  return Array.from(doc.querySelectorAll(HEADINGS), (heading) => ({
+    heading,
+    next: heading.nextElementSibling,
+  }));
+}
+
+/**
+ * Puts back the section heading Readability took for the headline: one that repeats the
+ * `title` but is not the page's first heading to do so, whose following element made it into
+ * `content` while it did not.
+ */
+export function restoreSectionHeading(
+  recorded: Recorded[],
+  content: Element,
+  title: string | null,
+): void {
+  if (!title) return;
+  let seenHeadline = false;
+  for (const { heading, next } of recorded) {
+    const text = (heading.textContent ?? '').trim();
+    if (similarity(title, text) <= SIMILAR) continue;
+    if (!seenHeadline) {
+      seenHeadline = true;
+      continue;
+    }
+    if (heading.parentNode || !next?.parentNode || !content.contains(next)) continue;
+    next.parentNode.insertBefore(heading, next);
+    return;
+  }
+}
