@@ -1,4 +1,5 @@
-import { normalizedText, ownerDoc, tagName } from './dom';
+import { AGENCY_CREDIT, CAPTIONS, CREDIT_LINE, trimCaptionCredits } from './credits';
+import { normalizedText, tagName } from './dom';
 
 /**
  * One-line boilerplate inside the article, whatever its markup: widget prompts (comments,
@@ -78,12 +79,6 @@ function textBeside(start: ChildNode | null, step: 'previousSibling' | 'nextSibl
   return n.nodeType === 1 && INLINE.has(tagName(n as Element)) && !!normalizedText(n);
 }
 
-// A single short line that is only a photo credit or source ("Foto: Jane Doe", "© dpa").
-const CREDIT_LABEL =
-  '(?:©|\\(c\\)|(?:(?:photos?|images?|pictures?|fotos?|bild)\\s+cr[ée]dits?|fotos?|bild(?:er)?|titelbild|beitragsbild|photos?|photograph(?:y)?|images?|imagen|cr[ée]dits?(?: photos?)?|cr[ée]dito|quelle|source|fuente|[źz]r[óo]d[łl]o|fot\\.|zdj[ęe]cie|kuva)(?:\\s+by|\\s+via)?\\s*[:©])';
-const CREDIT_LINE = new RegExp(`^\\(?${CREDIT_LABEL}\\s*\\S.{0,80}$`, 'i');
-// The same credit at the end of a caption's text: "Marco at the start. © AFP / Jane Doe".
-const CREDIT_TAIL = new RegExp(`(?:^|[\\s.|,;(])\\(?${CREDIT_LABEL}\\s*[^©]{1,80}$`, 'i');
 // Previous/next post links and paywall or licence notes, one line each.
 const PREV_NEXT =
   /^(?:(?:previous|next|prev|older|newer) (?:post|article|story|entry)|art[íi]culo (?:anterior|siguiente)|(?:vorherige[rs]?|n[äa]chste[rs]?) (?:artikel|beitrag|post)|(?:article )?(?:pr[ée]c[ée]dent|suivant))/i;
@@ -104,6 +99,8 @@ const DATE_LINE = new RegExp(
     '(?:,?\\s*(?:um\\s+|at\\s+|[-–|]\\s*)?\\d{1,2}:\\d{2}(?:\\s*(?:uhr|h|am|pm))?)?\\.?$',
   'i',
 );
+// The label of a date field whose value sits in a block of its own ("Release Date:").
+const DATE_LABEL_ALONE = new RegExp(`^${DATE_LABEL}\\s*:$`, 'i');
 // The same date after a label saying it is the page's own ("Publiziert: …", "opublikowano: …").
 const LABELLED_DATE = new RegExp(`^${DATE_LABEL}\\s*:?\\s*\\d`, 'i');
 // A post's meta line: when and where it was filed, by whom, its views and comments
@@ -167,7 +164,6 @@ const RIGHTS =
 const SIGNUP_CHANNEL = /newsletter|\bapps?\b|whatsapp|telegram/i;
 const SIGNUP_ACTION =
   /\bsign(?:ing)? up\b|\bsubscribe\b|\babonn|\banmeld|\bregistr|inscr[ií]b|suscr[ií]b|bleiben sie|never miss|\bdownload\b|herunterladen|get the latest|[úu]nete|\bjoin\b/i;
-const CAPTIONS = 'figcaption, .wp-caption-text';
 const DATE_LIST_TAGS: ReadonlySet<string> = new Set(['time', 'li', 'dd', 'dt']);
 const FOLLOW_US =
   /^(?:follow|folgen sie|folge|s[íi]guenos|suivez)\s+(?:\S+\s+){0,4}(?:on|auf|en|sur)\s+(?:twitter|facebook|instagram|linkedin|youtube|tiktok|x\b)/i;
@@ -187,10 +183,33 @@ export function linkTextShare(el: Element, text: string): number {
   return Math.min(1, linked / text.length);
 }
 
+// A teaser's excerpt: cut short ("Auskunft über vergangenes Wetter…") and ending in a link to
+// the rest ("mehr •••", "Read more"). An article's own paragraphs are never cut off.
+const CUT_SHORT = /(?:…|\.\.\.)\s*$/;
+const MORE_LINK =
+  /^(?:mehr|weiter(?:lesen)?|more|read more|continue reading|lire la suite|leer m[áa]s|czytaj dalej)\W*$/i;
+
+function isTeaserExcerpt(el: Element, text: string): boolean {
+  const links = el.getElementsByTagName('a');
+  const link = links[links.length - 1];
+  if (!link || !MORE_LINK.test(normalizedText(link))) return false;
+  const more = normalizedText(link);
+  if (!text.endsWith(more)) return false;
+  return CUT_SHORT.test(text.slice(0, text.length - more.length));
+}
+
 /** Which one-line pattern `text` is: an ad label (its media go too), a text line, or none. */
 function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   if (AD_LABEL.test(text)) return 'ad';
-  if (text.length <= 120 && (WIDGET_LINE.test(text) || CREDIT_LINE.test(text))) return 'text';
+  if (
+    text.length <= 120 &&
+    (WIDGET_LINE.test(text) ||
+      CREDIT_LINE.test(text) ||
+      AGENCY_CREDIT.test(text) ||
+      DATE_LABEL_ALONE.test(text))
+  )
+    return 'text';
+  if (isTeaserExcerpt(el, text)) return 'text';
   // A bare date inside <time> may be the article's own dateline, which readers keep; a date
   // alone in a list item or definition is a schedule or a fact sheet. A date labelled as the
   // page's publication or update is furniture wherever it sits (the metadata step reads it).
@@ -243,57 +262,5 @@ export function removeWidgetLines(
     if (kind === 'text' && el.querySelector('img, picture, video, iframe, svg')) continue;
     el.remove();
   }
-  for (const caption of Array.from(root.querySelectorAll(CAPTIONS))) {
-    trimCreditTail(caption);
-  }
-  for (const el of lines) if (el.isConnected && isCaptionBeside(el, lengths)) trimCreditTail(el);
-}
-
-const MEDIA = 'img, picture, video';
-const CAPTION_TAGS = new Set(['p', 'div', 'small', 'span', 'em', 'i']);
-
-/**
- * A caption written as an ordinary block: short text right after an element that holds
- * only an image (`<a><picture/></a><div>Lee at the Masters. | © Agency</div>`), or inside
- * a wrapper whose only other content is that image.
- */
-function isCaptionBeside(el: Element, lengths: Map<Node, number>): boolean {
-  if (!CAPTION_TAGS.has(tagName(el)) || el.querySelector(MEDIA)) return false;
-  if ((lengths.get(el) ?? 0) > 400) return false;
-  let block: Element = el;
-  // An inline caption (`<p><small>…</small></p>`) is judged by its block.
-  while (
-    !block.previousElementSibling &&
-    block.parentElement &&
-    !normalizedText(block.parentElement).replace(normalizedText(block), '').trim()
-  ) {
-    if (block.parentElement.querySelector(MEDIA)) break;
-    block = block.parentElement;
-  }
-  const prev = block.previousElementSibling;
-  if (!prev) return false;
-  const isMedia = prev.matches(MEDIA) || !!prev.querySelector(MEDIA);
-  return isMedia && !normalizedText(prev);
-}
-
-/** Drops a photo credit that ends a caption's last text node, keeping the caption itself. */
-function trimCreditTail(caption: Element): void {
-  const walker = ownerDoc(caption).createTreeWalker(caption, 4);
-  let last: Text | null = null;
-  for (let n = walker.nextNode(); n; n = walker.nextNode())
-    if ((n.nodeValue ?? '').trim()) last = n as Text;
-  if (!last) return;
-  const value = last.nodeValue ?? '';
-  const m = CREDIT_TAIL.exec(value);
-  // Only a tail: a caption that is nothing but the credit was removed as a credit line.
-  if (!m || m.index === 0) return;
-  let cut = m.index;
-  // "(All photos: Jane Doe)": the bracket opened before the credit goes with it.
-  const tail = value.slice(cut);
-  if (count(tail, ')') > count(tail, '(')) cut = Math.max(0, value.lastIndexOf('(', cut));
-  last.nodeValue = value.slice(0, cut).replace(/[\s|]+$/, '');
-}
-
-function count(text: string, char: string): number {
-  return text.split(char).length - 1;
+  trimCaptionCredits(root, lines, lengths);
 }

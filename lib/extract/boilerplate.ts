@@ -52,7 +52,7 @@ const RELATED_HEADING = new RegExp(
       'auch (?:interessant|lesenswert|lesen|auf .{1,30})',
       '(?:weitere |noch )?mehr (?:zum thema(?: .{1,40})?|themen|dazu|aus .{1,40}|zu .{1,40}|infos .{0,40})',
       'weitere (?:artikel|beitr[äa]ge|nachrichten|news|themen|meldungen|links|informationen|infos)(?: .{1,40})?',
-      'weiterf[üu]hrende (?:links|informationen|artikel)',
+      'weiterf[üu]hrende[rn]? (?:links?|informationen|artikel)',
       '(?:heute )?empfehlen wir',
       'unsere empfehlung(?:en)?(?: f[üu]r (?:sie|dich|euch))?',
       '(?:die )?aktuelle ausgabe',
@@ -183,7 +183,9 @@ const LABEL_TAGS: ReadonlySet<string> = new Set(
   'h2 h3 h4 h5 h6 p div span strong b em dt'.split(' '),
 );
 const LINE_TAGS: ReadonlySet<string> = new Set(
-  'h2 h3 h4 h5 h6 p div span strong b em i small li dt dd figcaption cite a blockquote'.split(' '),
+  'h2 h3 h4 h5 h6 p div span strong b em i small li dt dd figcaption cite a blockquote time'.split(
+    ' ',
+  ),
 );
 /**
  * Raw text length of every element under `root`, children before parents in one pass, so
