@@ -3,7 +3,8 @@
  * title, taking it for the headline. When the page's real headline sits in a wrapper it skips
  * as unlikely ("entry-header"), the one it removes is a section heading that repeats part of
  * the title ("Ab wann legen Hühner Eier?" under "Ab wann und wie lange legen Hühner Eier?"),
- * and its section loses its heading. Recorded before the pass and put back after it.
+ * and its section loses its heading. Recorded before the pass and put back after it, unless
+ * it stood at the top of the content: a kicker or deck over the headline goes with it.
  */
 
 interface Recorded {
@@ -15,6 +16,8 @@ const HEADINGS = 'h1, h2';
 // Readability's threshold and tokens (`_headerDuplicatesTitle`, `_textSimilarity`).
 const SIMILAR = 0.75;
 const TOKEN = /\W+/g;
+// More than a kicker or a date line: the section's text has begun.
+const MIN_TEXT_BEFORE = 100;
 
 /** Share of `b`'s words (by length) that `a` holds too. */
 function similarity(a: string, b: string): number {
@@ -53,7 +56,21 @@ export function restoreSectionHeading(
       continue;
     }
     if (heading.parentNode || !next?.parentNode || !content.contains(next)) continue;
+    // At the top of the content it was the headline's kicker or deck, which goes with it.
+    if (!hasTextBefore(content, next)) return;
     next.parentNode.insertBefore(heading, next);
     return;
   }
+}
+
+/** Whether more than a line of `content`'s text comes before `el`. */
+function hasTextBefore(content: Element, el: Element): boolean {
+  // Elements and text in document order, up to `el` itself.
+  const walker = content.ownerDocument.createTreeWalker(content, 1 | 4);
+  let n = 0;
+  for (let node = walker.nextNode(); node && node !== el; node = walker.nextNode()) {
+    if (node.nodeType === 3) n += (node.nodeValue ?? '').trim().length;
+    if (n > MIN_TEXT_BEFORE) return true;
+  }
+  return false;
 }
