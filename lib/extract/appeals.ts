@@ -10,6 +10,8 @@ import { textAfter } from './trailing';
  * goes with it.
  */
 
+// Lower case, matched on lower-cased text (no `i` flag: see widgetLineKind in
+// boilerplate-lines.ts).
 const APPEAL = new RegExp(
   [
     // English
@@ -52,7 +54,6 @@ const APPEAL = new RegExp(
     '\\bsoutenez(?:-nous| notre)',
     '\\bwesprzyj nas\\b',
   ].join('|'),
-  'i',
 );
 const BLOCKS = 'p, div, section, aside, blockquote, h2, h3, h4, h5, h6';
 const MAX_APPEAL_CHARS = 400;
@@ -76,10 +77,10 @@ export function removeAppeals(root: Element): void {
   for (const el of blocks) {
     if (!el.isConnected || el.querySelector('pre, table, img, figure')) continue;
     const text = normalizedText(el);
-    if (!text || text.length > MAX_APPEAL_CHARS || !APPEAL.test(text)) continue;
+    if (!text || text.length > MAX_APPEAL_CHARS || !APPEAL.test(text.toLowerCase())) continue;
     if (textAfter(el, root, tail).replace(/\s+/g, '').length > tail) continue;
     const label = el.previousElementSibling;
-    if (isLabel(label) && !APPEAL.test(normalizedText(label))) label.remove();
+    if (isLabel(label) && !APPEAL.test(normalizedText(label).toLowerCase())) label.remove();
     el.remove();
   }
 }

@@ -30,7 +30,8 @@ const CONTROLS =
   'button, input, select, textarea, form, dialog, [role="button"]:not(a), [role="dialog"]';
 // Section labels that introduce teasers, comments or share/rate widgets rather than article
 // text, in the languages the corpus shows most (en, de, fr, es, pt, pl, it). Matched on the
-// whole text of a heading or a one-line label paragraph ("**Auch interessant:**").
+// whole text of a heading or a one-line label paragraph ("**Auch interessant:**"), lower-cased
+// (no `i` flag: see widgetLineKind in boilerplate-lines.ts).
 const RELATED_HEADING = new RegExp(
   '^(?:' +
     [
@@ -93,7 +94,7 @@ const RELATED_HEADING = new RegExp(
       'zobacz (?:te[żz]|tak[żz]e)',
     ].join('|') +
     ')\\s*(?:[:.!?…»]|\\.\\.\\.)?$',
-  'i',
+  '',
 );
 const COMMENT_COUNT =
   /^\d[\d,.]*\s+comments?$|^comments?\s*\(\d+\)$|^no comments$|^leave a comment$/i;
@@ -230,7 +231,7 @@ function removeLabelledSections(
   for (const label of labels) {
     if (!label.isConnected) continue;
     const text = shortText(label, 80, lengths);
-    if (!text || !RELATED_HEADING.test(text)) continue;
+    if (!text || !RELATED_HEADING.test(text.toLowerCase())) continue;
     let el: Element = label;
     while (
       !el.nextElementSibling &&

@@ -12,13 +12,15 @@ export const CAPTIONS = 'figcaption, .wp-caption-text';
 // A single short line that is only a photo credit or source ("Foto: Jane Doe", "© dpa").
 const CREDIT_LABEL =
   '(?:©|\\(c\\)|(?:(?:photos?|images?|pictures?|fotos?|bild)\\s+cr[ée]dits?|fotos?|bild(?:er)?|titelbild|beitragsbild|photos?|photograph(?:y)?|images?|imagen|cr[ée]dits?(?: photos?)?|cr[ée]dito|quelle|source|fuente|[źz]r[óo]d[łl]o|fot\\.|zdj[ęe]cie|kuva)(?:\\s+by|\\s+via)?\\s*[:©])';
-export const CREDIT_LINE = new RegExp(`^\\(?${CREDIT_LABEL}\\s*\\S.{0,80}$`, 'i');
+// Matched against lower-cased text (see widgetLineKind); the tail below needs the
+// caption's own indices, so it keeps the `i` flag.
+export const CREDIT_LINE = new RegExp(`^\\(?${CREDIT_LABEL}\\s*\\S.{0,80}$`);
 // A bare credit with no label: "Judy Eddy/WENN.com", "iStock/cjp", "Jane Doe / Getty Images".
 const PHOTO_AGENCY =
   '(?:getty ?images|shutterstock(?:\\.com)?|istock(?:photo)?|imago(?: images)?|adobe ?stock|unsplash|pixabay|picture alliance|wenn(?:\\.com)?|dpa|afp|reuters|ap photo)';
 export const AGENCY_CREDIT = new RegExp(
   `^(?:[\\p{L}][\\p{L}.'’ -]{1,40}\\s?/\\s?${PHOTO_AGENCY}|${PHOTO_AGENCY}\\s?/\\s?[\\p{L}][\\p{L}.'’ -]{1,40})$`,
-  'iu',
+  'u',
 );
 // The same credit at the end of a caption's text: "Marco at the start. © AFP / Jane Doe".
 const CREDIT_TAIL = new RegExp(`(?:^|[\\s.|,;(])\\(?${CREDIT_LABEL}\\s*[^©]{1,80}$`, 'i');
