@@ -4,7 +4,7 @@
  * the images (the original bytes), which still load after that web server is gone; and with
  * the import's answer lost after the service applied it, exactly one page exists.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
@@ -79,12 +79,32 @@ ${img('/missing.png', 'A map')}
 const storedImages = (markdown: string) =>
   [...markdown.matchAll(/!\[[^\]]*\]\((\/api\/v1\/images\/[0-9a-f-]+)\)/g)].map((m) => m[1]!);
 
-async function serviceImage(path: string): Promise<Uint8Array> {
-  const res = await fetch(h.service.origin + path, {
-    headers: { authorization: `Bearer ${token}` },
+/**
+ * An image's bytes from the service, on a connection of its own: a kept-alive one from an
+ * earlier read can be closed by the service's idle timeout just as it is reused, which the
+ * loaded CI machine hit ("other side closed") while the web server was being shut down.
+ */
+function serviceImage(path: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const req = get(
+      h.service.origin + path,
+      { headers: { authorization: `Bearer ${token}` }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          try {
+            expect(res.statusCode).toBe(200);
+            resolve(new Uint8Array(Buffer.concat(chunks)));
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
   });
-  expect(res.status).toBe(200);
-  return new Uint8Array(await res.arrayBuffer());
 }
 
 /** The titles of the pages in the Trash. */
