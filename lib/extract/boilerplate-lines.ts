@@ -87,7 +87,7 @@ const PAYWALL =
   /(?:to (?:view|read|continue reading) the full (?:story|article)|for the full story|pour lire la suite|(?:den|diesen) (?:ganzen |vollst[äa]ndigen )?(?:artikel|beitrag) (?:zu lesen|weiterlesen|lesen zu k[öo]nnen))/;
 // Disclosures and disclaimers about the post rather than its subject: advertising and
 // commission notes, "the author's opinion, not the editors'", reprint and licence terms,
-// where it first appeared.
+// the print issue it comes from.
 const DISCLAIMER = new RegExp(
   [
     '\\b(?:dieser|der) (?:beitrag|artikel|post) enth[äa]lt (?:werbung|affiliate)',
@@ -99,8 +99,9 @@ const DISCLAIMER = new RegExp(
     '\\bcopyrighted property of\\b',
     '\\bwritten permission must be obtained\\b',
     '\\b(?:inhalte dieser (?:website|webseite|seite)|content on this (?:site|website)) .{0,40}(?:unter|under) .{0,10}(?:cc[- ]|creative commons)',
-    // Where the piece first appeared, and what kind of contribution it is.
-    '^(?:this|the) (?:article|story|post|piece) (?:was )?(?:originally|first) (?:appeared|published|ran) (?:in|on|at)\\b',
+    // Which print issue the piece comes from, and what kind of contribution it is. "This post
+    // originally appeared on …" stays: it names the source, which a reader of a syndicated
+    // piece wants to keep.
     '^(?:dieser|der) (?:beitrag|artikel|text) (?:stammt|erschien(?: zuerst)?) (?:aus|in) (?:der )?(?:ausgabe|heft|print)',
     '^bei diesem (?:beitrag|text) handelt es sich um (?:einen? )?(?:blog|gastbeitrag|meinungsbeitrag|kommentar)',
   ].join('|'),
