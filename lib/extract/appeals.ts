@@ -37,7 +37,9 @@ const APPEAL = new RegExp(
     '\\b(?:verraten|schreiben) sie (?:uns )?(?:gerne |es )?in (?:den|die) kommentar',
     '\\blet us know in the comments\\b',
     // German
-    '\\bunterst[üu]tzen sie (?:uns|unsere|unabh[äa]ngigen)',
+    // "…unsere Arbeit", "…unsere kritische Berichterstattung": the publication itself; not
+    // "unsere Forderung", a campaign's call to act on its cause, which is its text.
+    '\\bunterst[üu]tzen sie (?:uns\\b|unsere (?:[^ ]+ ){0,3}?(?:arbeit|redaktion|berichterstattung|journalismus|zeitung|seite|website)|unabh[äa]ngigen)',
     '\\bzeigen sie ihre wertsch[äa]tzung',
     '\\bjetzt (?:spenden|unterst[üu]tzen)\\b',
     '\\bwerden sie (?:mitglied|abonnent|unterst[üu]tzer)',
