@@ -1,11 +1,13 @@
 import { copyTree, XHTML, type ElementCopier } from './copy-tree';
 import { tagName } from './dom';
-import { isHiddenByLayout, isHiddenByMarkup, isOpaque } from './hidden';
+import { HIDDEN_MARK, isHiddenByLayout, isHiddenByMarkup, isOpaque } from './hidden';
 
 /**
- * The snapshot's walk (snapshot.ts): copies the live page's body into the working document,
- * leaving out what is not kept. Dropped whatever their visibility: comments, scripts (except
- * MathJax TeX; JSON-LD moves to the head), styles, templates, non-video iframes.
+ * The snapshot's walk (snapshot.ts): copies the live page's body into the working document.
+ * Dropped whatever their visibility: comments, scripts (except MathJax TeX; JSON-LD moves to
+ * the head), styles, templates, non-video iframes. What the reader cannot see is copied whole
+ * and marked (`HIDDEN_MARK`), not walked: the snapshot's visible copy leaves it out, the notes
+ * step still finds a footnote the page keeps hidden until hovered.
  */
 
 const DROP_TAGS = new Set(['style', 'template', 'link', 'object', 'embed', 'canvas', 'dialog']);
@@ -51,6 +53,8 @@ export interface Walk {
   head: Element;
   /** Whether the head has its `<title>` yet. */
   titled: boolean;
+  /** Whether a hidden element was copied whole (its depth is not in the walk's bound). */
+  markedHidden: boolean;
 }
 
 /**
@@ -158,9 +162,8 @@ function skipFallback(frame: Frame): void {
   // No closing marker: leave the fallback, it is all there is.
 }
 
-function isLeftOut(walk: Walk, el: Element, tag: string, attrs: boolean, check: boolean): boolean {
+function isHidden(walk: Walk, el: Element, attrs: boolean, check: boolean): boolean {
   return (
-    isDropped(el, tag) ||
     (attrs && isHiddenByMarkup(el)) ||
     (check && isHiddenByLayout(el)) ||
     walk.hiddenBySheets.has(el)
@@ -216,8 +219,21 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
         continue;
       }
     }
-    if (isLeftOut(walk, el, tag, attrs, frame.check)) {
+    if (isDropped(el, tag)) {
       if (clone) parent.removeChild(clone);
+      continue;
+    }
+    if (isHidden(walk, el, attrs, frame.check)) {
+      // A pruning frame's clone already holds the whole subtree; it is left as it is.
+      let copy = clone as Element | null;
+      if (!copy) {
+        copy = (
+          walk.deep ? target.importNode(el, true) : copyTree(target, el, copyElement)
+        ) as Element;
+        parent.insertBefore(copy, frame.before);
+      }
+      copy.setAttribute(HIDDEN_MARK, '');
+      walk.markedHidden = true;
       continue;
     }
     const titleInBody = tag === 'title' && !walk.titled && el.namespaceURI === XHTML;
@@ -253,9 +269,11 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
     const attach = whole && el.firstChild ? { parent, before: frame.before } : null;
     if (!clone && !attach) parent.insertBefore(copy, frame.before);
     // Kept on purpose (math, hidden=until-found): Readability would drop them for these.
+    // The page's own HIDDEN_MARK goes too: only the walk marks what is hidden.
     if (attrs) {
       copy.removeAttribute('aria-hidden');
       copy.removeAttribute('hidden');
+      copy.removeAttribute(HIDDEN_MARK);
     }
     if (shadow) {
       // A host's content is its shadow tree, not the light children a whole copy holds.

@@ -6,6 +6,13 @@ import { elementsByTag, tagName } from './dom';
  * only place computed styles exist) while the snapshot is cloned; see snapshot.ts.
  */
 
+/**
+ * Marks, in the page's copy, an element the reader cannot see (copy-visible.ts). The mark
+ * travels with the copy when it is serialized for the extension's extraction document; the
+ * walk removes the attribute from every element it keeps, so a page cannot set it itself.
+ */
+export const HIDDEN_MARK = 'data-pageclip-hidden';
+
 const INLINE_HIDDEN =
   /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*(?:!important\s*)?(?:;|$)/i;
 // Elements that never have a box of their own but matter for the clip.

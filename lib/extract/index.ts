@@ -21,9 +21,9 @@ import {
   readMetadata,
 } from './metadata';
 import { readArticle, type ArticleOutcome } from './readability-pass';
-import { selectionContainer } from './selection';
 import { readSite } from './sites';
-import { snapshotDocument } from './snapshot';
+import { visibleCopy } from './snapshot';
+import { capturePage, type PageCapture } from './capture';
 import { classifyTables } from './tables';
 import { markTaskItems } from './tasks';
 import { tidyMarkdown } from './whitespace';
@@ -36,10 +36,14 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  * pipeline: no browser or Node API, the live document is never modified, the clock is
  * injected (`options.now`).
  *
- *  1. Snapshot: copy the page into a working document (the page's own implementation, or
- *     `options.workingDocument`), leaving out what the reader cannot see (decided on the
- *     live DOM), flattening open shadow roots, dropping scripts and styles.
- *  2. Prepare the snapshot body so later steps cannot lose content: math to TeX
+ *  1. Capture (capture.ts, the only step that reads the live page): copy the page into a
+ *     working document (the page's own implementation, or `options.workingDocument`),
+ *     marking what the reader cannot see (decided on the live DOM), flattening open shadow
+ *     roots, dropping scripts and styles; the selection's blocks; the body's text length.
+ *     In the extension this runs in the tab and the capture crosses to the extraction
+ *     document as HTML (`serializeCapture`, `parseCapture`), where steps 2–8 run.
+ *  2. Snapshot: the capture without its hidden elements. Prepare its body so later steps
+ *     cannot lose content: math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, task checkboxes marked.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
@@ -61,6 +65,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  */
 
 export type { ClipMode, ExtractOptions, ExtractResult } from './types';
+export { capturePage, parseCapture, serializeCapture, type PageCapture } from './capture';
+export type { CapturedPage } from './captured-page';
 export { buildFrontmatter } from './frontmatter';
 export { readPageData, PAGE_DATA_LIMITS, type PageData } from './page-data';
 
@@ -80,13 +86,12 @@ function prepare(root: Element, url: string, embedImages: boolean): void {
 }
 
 function preparedSnapshot(
-  doc: Document,
+  page: Document,
   url: string,
-  base: string,
   createDocument: (() => Document) | undefined,
   embedImages: boolean,
 ): Document {
-  const snap = snapshotDocument(doc, base, createDocument);
+  const snap = visibleCopy(page, createDocument);
   prepare(snap.body, url, embedImages);
   return snap;
 }
@@ -101,19 +106,22 @@ function attachAlone(content: Element): Element {
   return content;
 }
 
-function textLength(el: Element | null): number {
-  return el ? (el.textContent ?? '').replace(/\s+/g, ' ').length : 0;
+/** Extraction of a live page: both halves of the pipeline in one place (Node, tests). */
+export function extract(doc: Document, url: string, options: ExtractOptions = {}): ExtractResult {
+  return extractCapture(capturePage(doc, url, options), options);
 }
 
-export function extract(doc: Document, url: string, options: ExtractOptions = {}): ExtractResult {
+/** Steps 2–8, on the page's capture (step 1, capture.ts), wherever it was made. */
+export function extractCapture(capture: PageCapture, options: ExtractOptions = {}): ExtractResult {
   const mode: ClipMode = options.mode ?? 'article';
   const now = options.now ?? new Date();
   const embedImages = options.embedImages ?? false;
+  const { page: doc, url } = capture;
 
-  // Steps 1–3.
-  // The base URL is read once: finding `<base>` walks the live page.
+  // Steps 2–3. The capture stands in for the live page: it holds the hidden elements too,
+  // which the notes step looks for.
   const base = baseUrlOf(doc, url);
-  const snap = preparedSnapshot(doc, url, base, options.workingDocument, embedImages);
+  const snap = preparedSnapshot(doc, url, options.workingDocument, embedImages);
   const meta = readMetadata(snap);
   const readerable = isProbablyReaderable(snap);
 
@@ -122,18 +130,18 @@ export function extract(doc: Document, url: string, options: ExtractOptions = {}
   let article: ArticleOutcome | null = null;
   let siteTitle: string | null = null;
   if (mode === 'article') {
-    const fresh = () => preparedSnapshot(doc, url, base, options.workingDocument, embedImages);
+    const fresh = () => preparedSnapshot(doc, url, options.workingDocument, embedImages);
     // Site extractors first. One that matched has used the snapshot, so when it finds too
     // little Readability starts from a fresh one.
     const site = readSite(snap, url);
     siteTitle = clean(site.outcome?.title) || null;
     article =
-      site.outcome ?? readArticle(site.matched ? fresh() : snap, fresh, () => textLength(doc.body));
+      site.outcome ?? readArticle(site.matched ? fresh() : snap, fresh, () => capture.textLength);
     content = article?.content ?? null;
   } else if (mode === 'full') {
     content = snap.body;
   } else if (mode === 'selection') {
-    content = attachAlone(selectionContainer(snap, doc, options.selection ?? []));
+    content = attachAlone(snap.importNode(capture.selection ?? snap.createElement('div'), true));
     removeHidden(content);
     prepare(content, url, embedImages);
   }

@@ -1,18 +1,23 @@
 import { copyTree, elementCopier, sameImplementation } from './copy-tree';
 import { copyVisible, isDropped, type Walk } from './copy-visible';
 import { tagName } from './dom';
-import { canCheckVisibility, sheetHidden } from './hidden';
+import { canCheckVisibility, HIDDEN_MARK, sheetHidden } from './hidden';
 import { limitDepth } from './limit-depth';
 
 export { copyTree, elementCopier, type ElementCopier } from './copy-tree';
 
 /**
  * Step 1 of the pipeline: an inert copy of the page to work on, made from the live document,
- * which is never modified (the walk is copy-visible.ts). Left out while copying: what the reader cannot
- * see (decided on the live DOM, where computed styles exist), comments, scripts (except
- * MathJax TeX and JSON-LD metadata, which moves to the head), styles, templates, non-video
- * iframes. Open shadow roots are flattened: a host's copy gets its shadow tree, each
- * `<slot>` replaced by the light nodes assigned to it.
+ * which is never modified (the walk is copy-visible.ts). Left out while copying: comments,
+ * scripts (except MathJax TeX and JSON-LD metadata, which moves to the head), styles,
+ * templates, non-video iframes. What the reader cannot see (decided on the live DOM, where
+ * computed styles exist) is copied but marked; `visibleCopy` is the copy without it, which the
+ * later steps work on. Open shadow roots are flattened: a host's copy gets its shadow tree,
+ * each `<slot>` replaced by the light nodes assigned to it.
+ *
+ * The marked copy is all the later steps need of the page: in the extension it is serialized
+ * in the tab and the rest of the pipeline runs in the extension's own extraction document
+ * (docs/architecture.md, "Extraction").
  *
  * The copy may live in another DOM implementation than the page (`createDocument`): in
  * Node, the command line and the benchmark hand in a linkedom document, in which Readability,
@@ -23,12 +28,19 @@ export { copyTree, elementCopier, type ElementCopier } from './copy-tree';
  */
 
 const HEAD_KEEP = new Set(['title', 'meta', 'base']);
+
+/** `<link rel="canonical">`: the clip's canonical address and the notes' page addresses. */
+function isCanonicalLink(el: Element, tag: string): boolean {
+  return (
+    tag === 'link' && /(?:^|\s)canonical(?:\s|$)/.test((el.getAttribute('rel') ?? '').toLowerCase())
+  );
+}
 const ROOT_ATTRIBUTES = ['lang', 'xml:lang', 'dir'];
 
 /**
  * Copies the live document into a new inert document made by `createDocument` (by default
- * one of the page's own implementation). `baseUrl` becomes the copy's `<base href>`, so
- * relative URLs keep resolving as on the page.
+ * one of the page's own implementation), hidden elements marked. `baseUrl` becomes the copy's
+ * `<base href>`, so relative URLs keep resolving as on the page.
  */
 export function snapshotDocument(
   live: Document,
@@ -51,7 +63,7 @@ export function snapshotDocument(
   let titled = false;
   for (let el = live.head?.firstElementChild ?? null; el; el = el.nextElementSibling) {
     const tag = tagName(el);
-    if (HEAD_KEEP.has(tag) || (tag === 'script' && !isDropped(el, tag)))
+    if (HEAD_KEEP.has(tag) || isCanonicalLink(el, tag) || (tag === 'script' && !isDropped(el, tag)))
       head.appendChild(copyTree(snap, el, copyElement));
     if (tag === 'title') titled = true;
   }
@@ -67,7 +79,25 @@ export function snapshotDocument(
     hiddenBySheets: check ? new Set() : sheetHidden(live),
     head,
     titled,
+    markedHidden: false,
   };
-  limitDepth(body, copyVisible(walk, liveBody, body, check));
+  const depth = copyVisible(walk, liveBody, body, check);
+  // A hidden element copied whole may nest deeper than the walk went.
+  limitDepth(body, walk.markedHidden ? Infinity : depth);
   return snap;
+}
+
+/**
+ * The marked copy without what the reader cannot see: the document later steps work on, in a
+ * new document of `createDocument` (linkedom's `Document.cloneNode` leaves the nodes owned by
+ * the original, so the copy is imported instead).
+ */
+export function visibleCopy(
+  marked: Document,
+  createDocument: () => Document = () => marked.implementation.createHTMLDocument(''),
+): Document {
+  const copy = createDocument();
+  copy.replaceChild(copy.importNode(marked.documentElement, true), copy.documentElement);
+  for (const el of Array.from(copy.querySelectorAll(`[${HIDDEN_MARK}]`))) el.remove();
+  return copy;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotDocument } from '../../lib/extract/snapshot';
+import { HIDDEN_MARK } from '../../lib/extract/hidden';
+import { snapshotDocument, visibleCopy } from '../../lib/extract/snapshot';
 import { parseHtml } from '../../scripts/parse-html';
 import { linkedomDocument } from '../../scripts/working-document';
 
@@ -54,13 +55,40 @@ function page(): Document {
 
 describe('snapshotDocument', () => {
   it('leaves out comments and hidden or dropped elements inside the elements it keeps', () => {
-    const snap = snapshotDocument(page(), URL);
+    const snap = visibleCopy(snapshotDocument(page(), URL));
     expect(snap.body.innerHTML).toBe(EXPECTED_BODY);
     expect(snap.head.innerHTML).toContain('{"@type":"Article"}');
   });
 
   it('copies the same nodes into another implementation, where it rebuilds node by node', () => {
-    const snap = snapshotDocument(page(), URL, linkedomDocument);
+    const snap = visibleCopy(snapshotDocument(page(), URL, linkedomDocument), linkedomDocument);
     expect(snap.body.innerHTML).toBe(EXPECTED_BODY);
+  });
+
+  it('keeps hidden elements in the capture, marked, and only those', () => {
+    const live = page();
+    // A page marking its own content: the walk decides what is hidden, not the page.
+    live.querySelector('p')!.setAttribute(HIDDEN_MARK, '');
+    const marked = snapshotDocument(live, URL);
+    const texts = Array.from(marked.querySelectorAll(`[${HIDDEN_MARK}]`)).map((el) =>
+      el.textContent?.trim(),
+    );
+    expect(texts).toEqual([
+      'Hidden by attribute',
+      'Hidden inline',
+      'Hidden by layout',
+      'Streamed', // React's segment, copied where its template stands and kept here as sent
+    ]);
+    expect(visibleCopy(marked).body.innerHTML).toBe(EXPECTED_BODY);
+  });
+
+  it("keeps the page's canonical link in the head, and no other link", () => {
+    const live = parseHtml(
+      `<html><head><link rel="stylesheet" href="/s.css"><link rel="Canonical" href="/post"></head><body><p>x</p></body></html>`,
+      URL,
+    );
+    expect(snapshotDocument(live, URL).head.innerHTML).toBe(
+      `<base href="${URL}"><link rel="Canonical" href="/post">`,
+    );
   });
 });

@@ -1,0 +1,67 @@
+import type { CapturedPage } from './captured-page';
+import { selectionContainer } from './selection';
+import { snapshotDocument } from './snapshot';
+import type { ExtractOptions } from './types';
+import { baseUrlOf } from './urls';
+
+/**
+ * The boundary between the two halves of the pipeline. The first (this file) needs the live
+ * page, for what only it knows: which elements the reader sees, the selection's ranges, its
+ * text as a whole. The second (index.ts, steps 2–8) needs only this capture, so it can run
+ * elsewhere: the extension runs it in its own long-lived extraction document, where the
+ * pipeline's code and patterns stay compiled from one clip to the next, instead of in a
+ * script that is new to every page (docs/architecture.md, "Extraction").
+ */
+export interface PageCapture {
+  /** The page's copy, hidden elements marked (snapshot.ts). */
+  page: Document;
+  url: string;
+  /** Length of the live body's text, hidden parts included. */
+  textLength: number;
+  /** For a selection clip: the container of the selected blocks, in `page`'s document. */
+  selection: Element | null;
+}
+
+type CaptureOptions = Pick<ExtractOptions, 'mode' | 'selection' | 'workingDocument'>;
+
+export function capturePage(
+  live: Document,
+  url: string,
+  options: CaptureOptions = {},
+): PageCapture {
+  // The base URL is read once: finding `<base>` walks the live page. The copy carries it as its
+  // own `<base href>`.
+  const page = snapshotDocument(live, baseUrlOf(live, url), options.workingDocument);
+  const selection =
+    options.mode === 'selection' ? selectionContainer(page, live, options.selection ?? []) : null;
+  return { page, url, textLength: textLength(live.body), selection };
+}
+
+function textLength(el: Element | null): number {
+  return el ? (el.textContent ?? '').replace(/\s+/g, ' ').length : 0;
+}
+
+/** The capture as plain data, to cross from the tab to the extension. */
+export function serializeCapture(capture: PageCapture): CapturedPage {
+  return {
+    html: `<!DOCTYPE html>${capture.page.documentElement.outerHTML}`,
+    url: capture.url,
+    textLength: capture.textLength,
+    selection: capture.selection ? capture.selection.innerHTML : null,
+  };
+}
+
+/**
+ * The capture again from plain data. `parse` must make an inert document (`DOMParser`, never
+ * one that loads what it holds): the HTML is the page's, untrusted.
+ */
+export function parseCapture(data: CapturedPage, parse: (html: string) => Document): PageCapture {
+  const page = parse(data.html);
+  let selection: Element | null = null;
+  if (data.selection !== null) {
+    selection = page.createElement('div');
+    // Parsed in `page`, which is inert like the document `parse` made.
+    selection.innerHTML = data.selection;
+  }
+  return { page, url: data.url, textLength: data.textLength, selection };
+}

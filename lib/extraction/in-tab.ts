@@ -1,0 +1,45 @@
+/**
+ * The extraction's first half, run inside the clipped tab (see `entrypoints/extractor.ts`):
+ * what only the live page can answer. The copy of what the reader sees (hidden elements
+ * marked), the selection, and the page data templates read, as plain data; the rest of the
+ * pipeline runs in the extraction document (in-document.ts). At run time it imports nothing
+ * but the pure `lib/extract`: this code ends up in the page's isolated world, so no settings,
+ * no messaging, no token. Its options and answer are typed by the contract the background
+ * parses them with.
+ */
+import { capturePage, readPageData, serializeCapture, type ClipMode } from '../extract';
+import { CAPTURED_PAGE_MAX_CHARS } from '../extract/captured-page';
+import type { ExtractorOptions, TabCapture } from '../messaging/extractor';
+
+export function captureTab(options: ExtractorOptions, doc: Document = document): TabCapture {
+  try {
+    const selection = doc.getSelection();
+    const ranges: Range[] = [];
+    // Firefox keeps one range per selected table cell or ctrl-selection; Chromium only one.
+    for (let i = 0; selection && i < selection.rangeCount; i++) {
+      const range = selection.getRangeAt(i);
+      if (!range.collapsed) ranges.push(range);
+    }
+    const selectionText = ranges
+      .map((r) => r.toString())
+      .join('\n')
+      .trim();
+    const selectionAvailable = selectionText.length > 0;
+    const mode: ClipMode =
+      options.mode === 'selection' && !selectionAvailable ? 'article' : options.mode;
+    const url = doc.location?.href ?? '';
+    const capture = serializeCapture(
+      capturePage(doc, url, { mode, selection: mode === 'selection' ? ranges : undefined }),
+    );
+    const size = capture.html.length + (capture.selection?.length ?? 0);
+    if (size > CAPTURED_PAGE_MAX_CHARS)
+      return {
+        ok: false,
+        message: `the page is too large to clip (${Math.round(size / 1e6)} million characters of content; the limit is ${CAPTURED_PAGE_MAX_CHARS / 1e6} million)`,
+      };
+    const page = readPageData(doc, options.selectors ?? []);
+    return { ok: true, mode, selectionAvailable, selectionText, capture, page };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
