@@ -55,6 +55,10 @@ export default defineConfig({
       'unlimitedStorage',
       'contextMenus',
       'alarms',
+      // Chromium's service worker has no DOM: extraction's second half runs in an offscreen
+      // document (lib/background/extraction-document.ts). No install warning; Firefox's
+      // background page has a DOM and needs none.
+      ...(browser === 'firefox' ? [] : ['offscreen']),
       // The e2e build grants at install what a person grants with a click automation cannot make:
       // `tabs` for "Mark pages I have clipped" (options), and the `activeTab` grant's reading of
       // the title and address of pages the popup cannot script (browser pages); `webRequest`

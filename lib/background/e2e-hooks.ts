@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { setDismissAfter } from './append-confirmation';
 import { onCommand } from './commands';
 import type { BackgroundContext } from './context';
+import { EXTRACTION_IDLE_ALARM, onExtractionIdleAlarm } from './extraction-document';
 import { createHandlers } from './handlers';
 import { onMenuClicked, refreshMenus, type MenuClick, type MenuTab } from './menus';
 
@@ -20,6 +21,8 @@ export function e2eHooks(ctx: BackgroundContext) {
     command: (name: string, tabId?: number) => onCommand(ctx, name, tabId),
     refreshMenus,
     setConfirmationDismissAfter: setDismissAfter,
+    /** The extraction document's idle alarm, as if it went off at `now`. */
+    extractionIdle: (now: number) => onExtractionIdleAlarm({ name: EXTRACTION_IDLE_ALARM }, now),
     browser,
   };
 }

@@ -1,13 +1,20 @@
 /**
  * Extraction on demand: inject `extractor.js` into the tab (`activeTab` + `scripting`, granted
- * by the user's click, shortcut or menu), call it, and validate what comes back: the page is
- * untrusted, so its answer is parsed like any other input.
+ * by the user's click, shortcut or menu), call it for the page's capture, and have the
+ * extraction document turn the capture into the clip (extraction-document.ts). Each answer is
+ * validated: the page is untrusted, so its capture is parsed like any other input.
  */
 import { browser } from 'wxt/browser';
 import type { ClipMode } from '../extract/result';
-import { type ExtractionResult, ExtractionResultSchema } from '../messaging/extractor';
+import {
+  type ClipExtractionSchema,
+  type PageDataSchema,
+  TabCaptureSchema,
+} from '../messaging/extractor';
 import type { Problem } from '../messaging/problem';
+import { extractInDocument, openExtractionDocument } from './extraction-document';
 import { problem } from './problems';
+import type { z } from 'zod';
 
 export type TabExtraction =
   | {
@@ -15,8 +22,8 @@ export type TabExtraction =
       tabId: number;
       selectionAvailable: boolean;
       selectionText: string;
-      result: Extract<ExtractionResult, { ok: true }>['result'];
-      page: Extract<ExtractionResult, { ok: true }>['page'];
+      result: z.infer<typeof ClipExtractionSchema>;
+      page: z.infer<typeof PageDataSchema>;
     }
   | { ok: false; tabId: number | null; problem: Problem };
 
@@ -38,6 +45,9 @@ export async function extractTab(opts: {
   const tabId = opts.tabId ?? (await activeTabId());
   if (tabId === null)
     return { ok: false, tabId: null, problem: problem('other', 'There is no tab to clip.') };
+  // The extraction document opens while the tab is read (its first open takes a moment).
+  const documentReady = openExtractionDocument().catch(() => undefined);
+  let captured: z.infer<typeof TabCaptureSchema>;
   try {
     await browser.scripting.executeScript({ target: { tabId }, files: ['/extractor.js'] });
     const [injection] = await browser.scripting.executeScript({
@@ -46,17 +56,9 @@ export async function extractTab(opts: {
         (globalThis as unknown as { __pageclipExtract: (o: unknown) => unknown }).__pageclipExtract(
           options,
         ),
-      args: [
-        {
-          mode: opts.mode,
-          now: opts.now.toISOString(),
-          extraFrontmatter: opts.extraFrontmatter ?? {},
-          selectors: opts.selectors ?? [],
-          embedImages: opts.embedImages ?? false,
-        },
-      ],
+      args: [{ mode: opts.mode, selectors: opts.selectors ?? [] }],
     });
-    const parsed = ExtractionResultSchema.safeParse(injection?.result);
+    const parsed = TabCaptureSchema.safeParse(injection?.result);
     if (!parsed.success) {
       return {
         ok: false,
@@ -64,15 +66,7 @@ export async function extractTab(opts: {
         problem: problem('other', 'The page gave back something Pageclip cannot use.'),
       };
     }
-    if (!parsed.data.ok) {
-      return {
-        ok: false,
-        tabId,
-        problem: problem('other', `Could not extract this page: ${parsed.data.message}`),
-      };
-    }
-    const { selectionAvailable, selectionText, result, page } = parsed.data;
-    return { ok: true, tabId, selectionAvailable, selectionText, result, page };
+    captured = parsed.data;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {
@@ -84,4 +78,38 @@ export async function extractTab(opts: {
       ),
     };
   }
+  if (!captured.ok) {
+    return {
+      ok: false,
+      tabId,
+      problem: problem('other', `Could not extract this page: ${captured.message}`),
+    };
+  }
+  await documentReady;
+  let extracted;
+  try {
+    extracted = await extractInDocument({
+      capture: captured.capture,
+      options: {
+        mode: captured.mode,
+        now: opts.now.toISOString(),
+        extraFrontmatter: opts.extraFrontmatter ?? {},
+        embedImages: opts.embedImages ?? false,
+      },
+    });
+  } catch (error) {
+    extracted = {
+      ok: false as const,
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+  if (!extracted.ok) {
+    return {
+      ok: false,
+      tabId,
+      problem: problem('other', `Could not extract this page: ${extracted.message}`),
+    };
+  }
+  const { selectionAvailable, selectionText, page } = captured;
+  return { ok: true, tabId, selectionAvailable, selectionText, result: extracted.result, page };
 }

@@ -3,7 +3,6 @@
  * its sender checked, and its answer validated too (so a handler can never leak a field the
  * contract does not have, such as the token).
  */
-import { browser } from 'wxt/browser';
 import { MESSAGE_CHANNEL } from '../messaging/channel';
 import { RequestEnvelopeSchema, type ResponseEnvelope } from '../messaging/envelopes';
 import type { Problem } from '../messaging/problem';
@@ -14,30 +13,13 @@ import {
   type ResponseOf,
 } from '../messaging/requests';
 import { problem } from './problems';
+import { isOwnExtensionPage, type Sender } from '../messaging/sender';
 
-export interface Sender {
-  id?: string;
-  url?: string;
-  origin?: string;
-  tab?: { id?: number };
-}
+export { isOwnExtensionPage, type Sender } from '../messaging/sender';
 
 export type Handlers = {
   [T in MessageType]: (data: ParsedRequestOf<T>, sender: Sender) => Promise<ResponseOf<T>>;
 };
-
-/**
- * Only our own extension pages (popup, options) may call the background: same extension id,
- * and a sender URL inside the extension. Content scripts run with the page's URL and are
- * rejected; web pages cannot reach `runtime.onMessage` at all (no `externally_connectable`).
- */
-export function isOwnExtensionPage(sender: Sender): boolean {
-  if (sender.id !== browser.runtime.id) return false;
-  const base = browser.runtime.getURL('/');
-  if (!sender.url || !sender.url.startsWith(base)) return false;
-  if (sender.origin !== undefined && `${sender.origin}/` !== base) return false;
-  return true;
-}
 
 export async function dispatch(
   handlers: Handlers,

@@ -25,6 +25,7 @@ import { wireAutoload } from './highlighter-autoload';
 import { wirePendingHighlights } from './highlighter-pending';
 import { onSignInTabRemoved, onSignInTabUpdated, recordProblem } from './connection';
 import type { BackgroundContext } from './context';
+import { onExtractionIdleAlarm } from './extraction-document';
 import { createHandlers } from './handlers';
 import { rememberInboxPage } from './inbox';
 import { markAllTabs, wireKnownBadge } from './known-badge';
@@ -81,6 +82,9 @@ export function startBackground(overrides: Partial<BackgroundContext> = {}): Bac
   browser.runtime.onMessage.addListener(createMessageListener(createHandlers(ctx)));
   browser.runtime.onConnect.addListener((port) => onConfirmationConnect(ctx, port));
   browser.runtime.onConnect.addListener((port) => onHighlighterConnect(ctx, port));
+  browser.alarms.onAlarm.addListener(
+    (alarm) => void onExtractionIdleAlarm(alarm).catch(() => undefined),
+  );
   wireAutoload();
   wirePendingHighlights(ctx);
   // One badge for the outbox and for menu or shortcut failures that never reach it (an

@@ -7,7 +7,9 @@
  * no messaging, no token. Its options and answer are typed by the contract the background
  * parses them with.
  */
-import { capturePage, readPageData, serializeCapture, type ClipMode } from '../extract';
+import { capturePage, serializeCapture } from '../extract/capture';
+import { readPageData } from '../extract/page-data';
+import type { ClipMode } from '../extract/result';
 import { CAPTURED_PAGE_MAX_CHARS } from '../extract/captured-page';
 import type { ExtractorOptions, TabCapture } from '../messaging/extractor';
 

@@ -1,23 +1,22 @@
 /**
- * The extraction script's contract (background → page → background): the plain options the
- * background passes into the injected script, and what the script returns, which the background
- * parses like any untrusted input. The script itself takes only the types from here.
+ * The extraction contract, in two hops. Background → tab: the plain options the background
+ * passes into the injected script, and what the script returns (the page's capture, which the
+ * background parses like any untrusted input). Background → extraction document: the capture
+ * with the clip's options, and the extraction it answers with. The scripts take only the types
+ * from here, so the one injected into pages carries no zod.
  */
 import { z } from 'zod';
+import { CapturedPageSchema } from '../extract/captured-page';
 import { ClipModeSchema, ExtractResultSchema } from '../extract/result';
 
 export const ExtractorOptionsSchema = z.object({
   mode: ClipModeSchema,
-  now: z.string(), // ISO; the clipped time from the background's clock
-  extraFrontmatter: z.record(z.string(), z.string()),
   /** CSS selectors the user's templates read (docs/templates.md). */
   selectors: z.array(z.string().max(300)).max(32).optional(),
-  /** Keep the page's `data:` images as references (`ExtractOptions.embedImages`). */
-  embedImages: z.boolean().optional(),
 });
 export type ExtractorOptions = z.infer<typeof ExtractorOptionsSchema>;
 
-/** The extraction with its markdown document (`withClipMarkdown`), as it leaves the page. */
+/** The extraction with its markdown document (`withClipMarkdown`). */
 export const ClipExtractionSchema = ExtractResultSchema.extend({ markdown: z.string() });
 
 /** Meta tags, JSON-LD and selector texts for templates (`lib/extract/page-data.ts`). */
@@ -28,15 +27,40 @@ export const PageDataSchema = z.object({
   selectors: z.record(z.string().max(300), z.array(z.string().max(10_000)).max(50)),
 });
 
-export const ExtractionResultSchema = z.discriminatedUnion('ok', [
+/** What the script in the tab answers. */
+export const TabCaptureSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
+    /** The mode clipped: a selection clip without a selection is an article clip. */
+    mode: ClipModeSchema,
     selectionAvailable: z.boolean(),
     /** The selected text alone (for highlights); empty when nothing is selected. */
     selectionText: z.string(),
-    result: ClipExtractionSchema,
+    capture: CapturedPageSchema,
     page: PageDataSchema,
   }),
   z.object({ ok: z.literal(false), message: z.string() }),
 ]);
-export type ExtractionResult = z.infer<typeof ExtractionResultSchema>;
+export type TabCapture = z.infer<typeof TabCaptureSchema>;
+
+/** The runtime message channel of the extraction document (lib/extraction/in-document.ts). */
+export const EXTRACTION_CHANNEL = 'pageclip/extract';
+
+export const ExtractionRequestSchema = z.object({
+  channel: z.literal(EXTRACTION_CHANNEL),
+  capture: CapturedPageSchema,
+  options: z.object({
+    mode: ClipModeSchema,
+    now: z.string(), // ISO; the clipped time from the background's clock
+    extraFrontmatter: z.record(z.string(), z.string()),
+    /** Keep the page's `data:` images as references (`ExtractOptions.embedImages`). */
+    embedImages: z.boolean(),
+  }),
+});
+export type ExtractionRequest = z.infer<typeof ExtractionRequestSchema>;
+
+export const ExtractionAnswerSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: ClipExtractionSchema }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type ExtractionAnswer = z.infer<typeof ExtractionAnswerSchema>;

@@ -11,7 +11,8 @@ import { submitClip } from '../../lib/background/clips';
 import { connectWithToken } from '../../lib/background/connection';
 import type { BackgroundContext } from '../../lib/background/context';
 import { onMenuClicked } from '../../lib/background/menus';
-import { runExtraction } from '../../lib/background/run-extraction';
+import { extractCaptured } from '../../lib/extraction/in-document';
+import { captureTab } from '../../lib/extraction/in-tab';
 import { recentPagesItem } from '../../lib/settings';
 import { parseHtml } from '../../scripts/parse-html';
 import { testBackground } from '../helpers/background-context';
@@ -45,11 +46,26 @@ async function deliverAll(ctx: BackgroundContext): Promise<void> {
   }
 }
 
-/** The clipped article as the extractor (running in the tab) hands it to the popup. */
+/**
+ * The clipped article as the extension hands it to the popup: captured in the tab, passed on
+ * as plain data, extracted in the extraction document.
+ */
 function extractPage(html: string, url: string): { title: string; body: string; markdown: string } {
-  const outcome = runExtraction(
-    { mode: 'article', now: '2026-11-21T10:00:00.000Z', extraFrontmatter: {} },
-    parseHtml(html, url),
+  const doc = parseHtml(html, url);
+  const captured = captureTab({ mode: 'article' }, doc);
+  if (!captured.ok) throw new Error(captured.message);
+  const parser = new doc.defaultView!.DOMParser();
+  const outcome = extractCaptured(
+    {
+      capture: JSON.parse(JSON.stringify(captured.capture)),
+      options: {
+        mode: captured.mode,
+        now: '2026-11-21T10:00:00.000Z',
+        extraFrontmatter: {},
+        embedImages: false,
+      },
+    },
+    (h) => parser.parseFromString(h, 'text/html'),
   );
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.result;

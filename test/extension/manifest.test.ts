@@ -30,6 +30,8 @@ describe('manifest', () => {
         'unlimitedStorage',
         'contextMenus',
         'alarms',
+        // Chromium's worker has no DOM: extraction's second half runs in an offscreen document.
+        ...(browser === 'chrome' ? ['offscreen'] : []),
       ]);
       expect(m.optional_permissions).toEqual(['tabs', 'webRequest']);
       expect(m.host_permissions).toBeUndefined();
