@@ -1,13 +1,15 @@
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
-import { extract } from '../../lib/extract/index.ts';
+import { capturePage, serializeCapture } from '../../lib/extract/capture.ts';
 
 /**
- * Bundled into the page by `bench:extract:browser` (scripts/bench-extract-browser.ts): both
- * extractors as the extension would run them on a live page, timed inside the page.
+ * Bundled into the page by `bench:extract:browser` (scripts/bench-extract-browser.ts): what
+ * runs in the clipped tab, timed inside the page.
  *
- * - ours: `extract(document, url)`, which copies what it keeps and never touches the page;
+ * - ours, the tab's half: the capture as the extension's injected script makes it, serialized
+ *   to JSON as Chromium serializes an extension message (kept for the extraction document,
+ *   bench-document-entry.ts, to take);
  * - plain with clone: Readability + Turndown (+ GFM) on `document.cloneNode(true)`, as
  *   Readability's README prescribes for a live page (it modifies the document it reads);
  * - plain in place: the same on the page itself, which it destroys, so it runs last.
@@ -39,8 +41,15 @@ function timed(run: () => number): Timed {
 }
 
 const bench = {
-  ours: (url: string): Timed =>
-    timed(() => extract(document, url, { mode: 'article', now: new Date(0) }).body.length),
+  capture: (url: string): Timed =>
+    timed(() => {
+      const message = JSON.stringify(
+        serializeCapture(capturePage(document, url, { mode: 'article' })),
+      );
+      (globalThis as { __pageclipCapture?: string }).__pageclipCapture = message;
+      return message.length;
+    }),
+  takeCapture: (): string => (globalThis as { __pageclipCapture?: string }).__pageclipCapture ?? '',
   plainWithClone: (): Timed => timed(() => plain(document.cloneNode(true) as Document)),
   plainInPlace: (): Timed => timed(() => plain(document)),
 };
