@@ -59,9 +59,11 @@ export function parseCapture(data: CapturedPage, parse: (html: string) => Docume
   const page = parse(data.html);
   let selection: Element | null = null;
   if (data.selection !== null) {
+    // The blocks are parsed by the same inert parser, as a document body of their own.
+    const blocks = parse(`<!DOCTYPE html><html><head></head><body>${data.selection}</body></html>`);
     selection = page.createElement('div');
-    // Parsed in `page`, which is inert like the document `parse` made.
-    selection.innerHTML = data.selection;
+    for (let n = blocks.body.firstChild; n; n = n.nextSibling)
+      selection.appendChild(page.importNode(n, true));
   }
   return { page, url: data.url, textLength: data.textLength, selection };
 }

@@ -3,12 +3,12 @@
  * markdown and the bytes beside it, within the limits; without the option they are left out.
  */
 import { describe, expect, it } from 'vitest';
-import { extract } from '../../lib/extract';
+
 import { EMBEDDED_IMAGE_LIMITS } from '../../lib/extract/embedded-images';
 import { ExtractResultSchema } from '../../lib/extract/result';
 import { bytesToBase64 } from '../../lib/images/base64';
 import { parseHtml } from '../../scripts/parse-html';
-import { linkedomDocument } from '../../scripts/working-document';
+import { EXTRACT_WAYS } from './support/extract-ways';
 import { PIXEL_GIF, png } from '../images/image-bytes';
 
 const URL = 'https://blog.example/post';
@@ -27,14 +27,9 @@ ${TEXT}${images}${TEXT}<p>The last paragraph says a little more about the valley
 </article></body></html>`;
 }
 
-const WORKING_DOCUMENTS: [string, (() => Document) | undefined][] = [
-  ['page DOM', undefined],
-  ['linkedom', linkedomDocument],
-];
-
-describe.each(WORKING_DOCUMENTS)('embedded data: images, working in %s', (_, workingDocument) => {
+describe.each(EXTRACT_WAYS)('embedded data: images, %s', (_, way) => {
   const run = (html: string, embedImages = true) =>
-    extract(parseHtml(html, URL), URL, { now: NOW, workingDocument, embedImages });
+    way(parseHtml(html, URL), URL, { now: NOW, embedImages });
 
   it('become a short reference in the markdown, with the bytes beside it', () => {
     const r = run(

@@ -2,24 +2,15 @@ import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withClipMarkdown } from '../../lib/clip-markdown';
-import {
-  capturePage,
-  extract,
-  extractCapture,
-  parseCapture,
-  serializeCapture,
-  type ClipMode,
-  type ExtractOptions,
-} from '../../lib/extract';
+import { type ClipMode } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
-import { linkedomDocument } from '../../scripts/working-document';
+import { EXTRACT_WAYS } from './support/extract-ways';
 
 // Golden tests: every test/fixtures/extract/<case>.html (pages we wrote) must extract to
 // exactly <case>.md. The URL and mode come from `<!-- url: … -->` / `<!-- mode: … -->`
 // comments. UPDATE_GOLDEN=1 rewrites the .md files; review every change by eye.
-// Each case runs three times, which must agree: working in the page's own DOM (jsdom here);
-// in linkedom (the command line's working document); and as in the extension, the capture
-// serialized in the page and parsed again by a `DOMParser` where steps 2–8 run.
+// Each case runs in each of the ways extraction runs (./support/extract-ways.ts: the page's
+// own DOM, linkedom, and serialized as in the extension); all must agree.
 
 const DIR = join(import.meta.dirname, '../fixtures/extract');
 const NOW = new Date('2026-01-02T03:04:05.000Z');
@@ -41,21 +32,8 @@ describe('golden extraction fixtures', () => {
     expect(cases.length).toBeGreaterThanOrEqual(15);
   });
 
-  const ways = {
-    'page DOM': (doc: Document, url: string, options: ExtractOptions) => extract(doc, url, options),
-    linkedom: (doc: Document, url: string, options: ExtractOptions) =>
-      extract(doc, url, { ...options, workingDocument: linkedomDocument }),
-    serialized: (doc: Document, url: string, options: ExtractOptions) => {
-      const data = serializeCapture(capturePage(doc, url, options));
-      const parser = new doc.defaultView!.DOMParser();
-      const capture = parseCapture(JSON.parse(JSON.stringify(data)), (h) =>
-        parser.parseFromString(h, 'text/html'),
-      );
-      return extractCapture(capture, options);
-    },
-  };
   for (const name of cases) {
-    it.each(Object.entries(ways))(`${name} (%s)`, (_, run) => {
+    it.each(EXTRACT_WAYS)(`${name} (%s)`, (_, run) => {
       const html = readFileSync(join(DIR, `${name}.html`), 'utf8');
       const { url, mode } = fixtureOptions(html);
       const result = withClipMarkdown(

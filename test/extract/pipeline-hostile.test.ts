@@ -2,60 +2,52 @@
 // seconds in jsdom, and in a file of their own they run beside the rest of the suite.
 import { describe, expect, it } from 'vitest';
 import { withClipMarkdown, type ClipExtraction } from '../../lib/clip-markdown';
-import { extract, type ExtractOptions } from '../../lib/extract';
+import type { ExtractOptions } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
-import { linkedomDocument } from '../../scripts/working-document';
+import { EXTRACT_WAYS } from './support/extract-ways';
 
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 const URL = 'https://blog.example/post';
 
-const WORKING_DOCUMENTS: [string, (() => Document) | undefined][] = [
-  ['page DOM', undefined],
-  ['linkedom', linkedomDocument],
-];
+describe.each(EXTRACT_WAYS)('extract() on hostile pages, %s', (_, run) => {
+  const extractIn = (doc: Document, url: string, options: ExtractOptions): ClipExtraction =>
+    withClipMarkdown(run(doc, url, options));
 
-describe.each(WORKING_DOCUMENTS)(
-  'extract() on hostile pages, working in %s',
-  (_, workingDocument) => {
-    const extractIn = (doc: Document, url: string, options: ExtractOptions): ClipExtraction =>
-      withClipMarkdown(extract(doc, url, { ...options, workingDocument }));
+  it('writes safe markdown for a hostile 50,000-node page', { timeout: 300_000 }, () => {
+    let html =
+      '<html><head><title>&lt;script&gt;alert(1)&lt;/script&gt;</title></head><body onload="x()"><article>';
+    // Many nodes in few blocks: Readability itself is superlinear in the number of blocks,
+    // which is not what this test is about.
+    for (let i = 0; i < 400; i++) {
+      html += `<p onclick="steal()">Paragraph ${i} <img src="x.png" onerror="steal()" alt="pic"> &lt;script&gt;alert(${i})&lt;/script&gt;`;
+      for (let j = 0; j < 30; j++)
+        html += ` <span onmouseover="x()"><a href="javascript:steal(${j})">click</a> <b>bold</b></span>`;
+      html += '</p>';
+    }
+    html += '<script>steal()</script></article></body></html>';
+    const doc = parseHtml(html, URL);
+    let nodes = 0;
+    const walker = doc.createTreeWalker(doc, 0xffffffff);
+    while (walker.nextNode()) nodes++;
+    expect(nodes).toBeGreaterThanOrEqual(50_000);
+    const r = extractIn(doc, URL, { now: NOW });
+    expect(r.body).toContain(
+      'Paragraph 0 ![pic](https://blog.example/x.png) \\<script>alert(0)\\</script> click **bold** click',
+    );
+    expect(r.body).toContain('Paragraph 399 ');
+    // No raw tag, handler or script URL can reach a renderer.
+    expect(r.markdown).not.toMatch(/(?<!\\)<script/i);
+    expect(r.markdown).not.toMatch(/\bon[a-z]+=/i);
+    expect(r.markdown).not.toMatch(/\]\(\s*javascript:/i);
+    expect(r.title).toBe('<script>alert(1)</script>');
+    expect(r.frontmatter.title).toBe('<script>alert(1)</script>');
+  });
 
-    it('writes safe markdown for a hostile 50,000-node page', { timeout: 300_000 }, () => {
-      let html =
-        '<html><head><title>&lt;script&gt;alert(1)&lt;/script&gt;</title></head><body onload="x()"><article>';
-      // Many nodes in few blocks: Readability itself is superlinear in the number of blocks,
-      // which is not what this test is about.
-      for (let i = 0; i < 400; i++) {
-        html += `<p onclick="steal()">Paragraph ${i} <img src="x.png" onerror="steal()" alt="pic"> &lt;script&gt;alert(${i})&lt;/script&gt;`;
-        for (let j = 0; j < 30; j++)
-          html += ` <span onmouseover="x()"><a href="javascript:steal(${j})">click</a> <b>bold</b></span>`;
-        html += '</p>';
-      }
-      html += '<script>steal()</script></article></body></html>';
-      const doc = parseHtml(html, URL);
-      let nodes = 0;
-      const walker = doc.createTreeWalker(doc, 0xffffffff);
-      while (walker.nextNode()) nodes++;
-      expect(nodes).toBeGreaterThanOrEqual(50_000);
-      const r = extractIn(doc, URL, { now: NOW });
-      expect(r.body).toContain(
-        'Paragraph 0 ![pic](https://blog.example/x.png) \\<script>alert(0)\\</script> click **bold** click',
-      );
-      expect(r.body).toContain('Paragraph 399 ');
-      // No raw tag, handler or script URL can reach a renderer.
-      expect(r.markdown).not.toMatch(/(?<!\\)<script/i);
-      expect(r.markdown).not.toMatch(/\bon[a-z]+=/i);
-      expect(r.markdown).not.toMatch(/\]\(\s*javascript:/i);
-      expect(r.title).toBe('<script>alert(1)</script>');
-      expect(r.frontmatter.title).toBe('<script>alert(1)</script>');
-    });
-
-    it('survives very deep nesting without overflowing the stack', { timeout: 180_000 }, () => {
-      // jsdom's own parser and recursive clone struggle past a few thousand levels.
-      const depth = 3000;
-      const html = `<html><head><title>Deep</title></head><body>${'<div>'.repeat(depth)}<p>${'Deep text. '.repeat(60)}</p>${'</div>'.repeat(depth)}</body></html>`;
-      const r = extractIn(parseHtml(html, URL), URL, { now: NOW });
-      expect(r.body).toContain('Deep text. Deep text.');
-    });
-  },
-);
+  it('survives very deep nesting without overflowing the stack', { timeout: 180_000 }, () => {
+    // jsdom's own parser and recursive clone struggle past a few thousand levels.
+    const depth = 3000;
+    const html = `<html><head><title>Deep</title></head><body>${'<div>'.repeat(depth)}<p>${'Deep text. '.repeat(60)}</p>${'</div>'.repeat(depth)}</body></html>`;
+    const r = extractIn(parseHtml(html, URL), URL, { now: NOW });
+    expect(r.body).toContain('Deep text. Deep text.');
+  });
+});

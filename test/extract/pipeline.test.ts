@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withClipMarkdown, type ClipExtraction } from '../../lib/clip-markdown';
-import { extract, type ExtractOptions } from '../../lib/extract';
+import type { ExtractOptions } from '../../lib/extract';
 import { parseHtml } from '../../scripts/parse-html';
-import { linkedomDocument } from '../../scripts/working-document';
+import { EXTRACT_WAYS } from './support/extract-ways';
 
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 const URL = 'https://blog.example/post';
@@ -17,16 +17,10 @@ const b = 2;</code></pre>
 <p id="three">Third paragraph closes the article with one more sentence that adds a little more text to it.</p>
 </article></body></html>`;
 
-// Every case runs working in the page's own DOM (jsdom standing in for the browser) and in
-// linkedom (the command line's working document).
-const WORKING_DOCUMENTS: [string, (() => Document) | undefined][] = [
-  ['page DOM', undefined],
-  ['linkedom', linkedomDocument],
-];
-
-describe.each(WORKING_DOCUMENTS)('extract() pipeline, working in %s', (_, workingDocument) => {
+// Every case runs in each way extraction runs (./support/extract-ways.ts).
+describe.each(EXTRACT_WAYS)('extract() pipeline, %s', (_, run) => {
   const extractIn = (doc: Document, url: string, options: ExtractOptions): ClipExtraction =>
-    withClipMarkdown(extract(doc, url, { ...options, workingDocument }));
+    withClipMarkdown(run(doc, url, options));
 
   it('never modifies the document it is given', () => {
     const doc = parseHtml(ARTICLE, URL);

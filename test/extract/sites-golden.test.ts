@@ -2,10 +2,10 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withClipMarkdown } from '../../lib/clip-markdown';
-import { extract } from '../../lib/extract';
+
 import { siteExtractorFor } from '../../lib/extract/sites';
 import { parseHtml } from '../../scripts/parse-html';
-import { linkedomDocument } from '../../scripts/working-document';
+import { EXTRACT_WAYS } from './support/extract-ways';
 
 // Golden tests of the site extractors (lib/extract/sites): every
 // test/fixtures/extract/sites/<case>.html (pages we wrote after the sites' real markup) must
@@ -51,15 +51,14 @@ describe('site extractor golden fixtures', () => {
     }
   });
 
-  const workingDocuments = { 'page DOM': undefined, linkedom: linkedomDocument };
   for (const name of cases) {
-    it.each(Object.entries(workingDocuments))(`${name} (%s)`, (_, workingDocument) => {
+    it.each(EXTRACT_WAYS)(`${name} (%s)`, (_, run) => {
       const html = readFileSync(join(DIR, `${name}.html`), 'utf8');
       const url = comment(html, 'url');
       const site = comment(html, 'site');
       expect(siteExtractorFor(parseHtml(html, url), url)?.name ?? 'none').toBe(site);
       const result = withClipMarkdown(
-        extract(parseHtml(html, url), url, { now: NOW, tags: ['clipped'], workingDocument }),
+        run(parseHtml(html, url), url, { now: NOW, tags: ['clipped'] }),
       );
       const expectedPath = join(DIR, `${name}.md`);
       if (process.env.UPDATE_GOLDEN === '1') writeFileSync(expectedPath, result.markdown);
