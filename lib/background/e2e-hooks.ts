@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { setDismissAfter } from './append-confirmation';
 import { onCommand } from './commands';
 import type { BackgroundContext } from './context';
+import { extractTab } from './extraction';
 import { EXTRACTION_IDLE_ALARM, onExtractionIdleAlarm } from './extraction-document';
 import { createHandlers } from './handlers';
 import { onMenuClicked, refreshMenus, type MenuClick, type MenuTab } from './menus';
@@ -21,6 +22,8 @@ export function e2eHooks(ctx: BackgroundContext) {
     command: (name: string, tabId?: number) => onCommand(ctx, name, tabId),
     refreshMenus,
     setConfirmationDismissAfter: setDismissAfter,
+    /** An article clip of the tab as the handlers get it, saying where it was extracted. */
+    extractTab: (tabId: number) => extractTab({ tabId, mode: 'article', now: new Date(ctx.now()) }),
     /** The extraction document's idle alarm, as if it went off at `now`. */
     extractionIdle: (now: number) => onExtractionIdleAlarm({ name: EXTRACTION_IDLE_ALARM }, now),
     browser,

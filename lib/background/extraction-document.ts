@@ -5,8 +5,9 @@
  * (docs/architecture.md, "Extraction").
  *
  * - Chromium: the service worker has no DOM, so an offscreen document
- *   (`chrome.offscreen`, reason `DOM_PARSER`) does the work; it is opened on the first clip
- *   (the popup asks for it as it opens, beside the tab's capture) and closed after
+ *   (`chrome.offscreen`, reason `DOM_PARSER`) does the work. Opening it takes 120–380 ms, more
+ *   than a whole extraction in the tab, so a clip that finds it closed is extracted whole in
+ *   the tab, as before, while the document opens for the clips after it; it is closed after
  *   `EXTRACTION_DOCUMENT_IDLE_MS` without a clip, to give its memory back.
  * - Firefox: the background is an event page with a DOM of its own; it extracts itself.
  */
@@ -34,6 +35,23 @@ async function documentIsOpen(): Promise<boolean> {
   return contexts.length > 0;
 }
 
+/** Marks the document used now: the idle alarm counts from here. */
+function touch(): void {
+  lastUsed = Date.now();
+  void browser.alarms
+    .create(EXTRACTION_IDLE_ALARM, { when: lastUsed + EXTRACTION_DOCUMENT_IDLE_MS })
+    .catch(() => undefined);
+}
+
+/**
+ * Whether a clip now can go to the extraction document without waiting for it to open (in
+ * Firefox the background is that document).
+ */
+export async function extractionDocumentIsOpen(): Promise<boolean> {
+  if (import.meta.env.FIREFOX) return true;
+  return opening === null && (await documentIsOpen());
+}
+
 /** Opens the extraction document unless it is open; concurrent callers share one opening. */
 export function openExtractionDocument(): Promise<void> {
   if (import.meta.env.FIREFOX) return Promise.resolve();
@@ -44,6 +62,7 @@ export function openExtractionDocument(): Promise<void> {
       reasons: ['DOM_PARSER' as Browser.offscreen.Reason],
       justification: 'Turns the page the user clips into markdown.',
     });
+    touch();
   })().finally(() => {
     opening = null;
   });
@@ -86,10 +105,7 @@ export async function extractInDocument(
       : { ok: false, message: 'The extraction document answered with something unexpected.' };
   } finally {
     inFlight--;
-    lastUsed = Date.now();
-    void browser.alarms
-      .create(EXTRACTION_IDLE_ALARM, { when: lastUsed + EXTRACTION_DOCUMENT_IDLE_MS })
-      .catch(() => undefined);
+    touch();
   }
 }
 

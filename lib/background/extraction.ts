@@ -12,7 +12,11 @@ import {
   TabCaptureSchema,
 } from '../messaging/extractor';
 import type { Problem } from '../messaging/problem';
-import { extractInDocument, openExtractionDocument } from './extraction-document';
+import {
+  extractInDocument,
+  extractionDocumentIsOpen,
+  openExtractionDocument,
+} from './extraction-document';
 import { problem } from './problems';
 import type { z } from 'zod';
 
@@ -24,6 +28,8 @@ export type TabExtraction =
       selectionText: string;
       result: z.infer<typeof ClipExtractionSchema>;
       page: z.infer<typeof PageDataSchema>;
+      /** Where steps 2–8 ran: the tab while the extraction document opened, or that document. */
+      extractedIn: 'tab' | 'document';
     }
   | { ok: false; tabId: number | null; problem: Problem };
 
@@ -45,8 +51,15 @@ export async function extractTab(opts: {
   const tabId = opts.tabId ?? (await activeTabId());
   if (tabId === null)
     return { ok: false, tabId: null, problem: problem('other', 'There is no tab to clip.') };
-  // The extraction document opens while the tab is read (its first open takes a moment).
-  const documentReady = openExtractionDocument().catch(() => undefined);
+  // A clip goes to the extraction document only when it is open: opening it takes longer than
+  // extracting the whole page in the tab, which the first clip does. The document opens once
+  // that clip is made (opening it meanwhile would compete with the tab for the processor).
+  const warm = await extractionDocumentIsOpen().catch(() => false);
+  const clipOptions = {
+    now: opts.now.toISOString(),
+    extraFrontmatter: opts.extraFrontmatter ?? {},
+    embedImages: opts.embedImages ?? false,
+  };
   let captured: z.infer<typeof TabCaptureSchema>;
   try {
     await browser.scripting.executeScript({ target: { tabId }, files: ['/extractor.js'] });
@@ -56,7 +69,9 @@ export async function extractTab(opts: {
         (globalThis as unknown as { __pageclipExtract: (o: unknown) => unknown }).__pageclipExtract(
           options,
         ),
-      args: [{ mode: opts.mode, selectors: opts.selectors ?? [] }],
+      args: [
+        { mode: opts.mode, selectors: opts.selectors ?? [], whole: warm ? undefined : clipOptions },
+      ],
     });
     const parsed = TabCaptureSchema.safeParse(injection?.result);
     if (!parsed.success) {
@@ -78,24 +93,24 @@ export async function extractTab(opts: {
       ),
     };
   }
-  if (!captured.ok) {
+  if (captured.kind === 'failed') {
     return {
       ok: false,
       tabId,
       problem: problem('other', `Could not extract this page: ${captured.message}`),
     };
   }
-  await documentReady;
+  const { selectionAvailable, selectionText, page } = captured;
+  if (captured.kind === 'clip') {
+    void openExtractionDocument().catch(() => undefined);
+    const result = captured.result;
+    return { ok: true, tabId, selectionAvailable, selectionText, result, page, extractedIn: 'tab' };
+  }
   let extracted;
   try {
     extracted = await extractInDocument({
       capture: captured.capture,
-      options: {
-        mode: captured.mode,
-        now: opts.now.toISOString(),
-        extraFrontmatter: opts.extraFrontmatter ?? {},
-        embedImages: opts.embedImages ?? false,
-      },
+      options: { mode: captured.mode, ...clipOptions },
     });
   } catch (error) {
     extracted = {
@@ -110,6 +125,14 @@ export async function extractTab(opts: {
       problem: problem('other', `Could not extract this page: ${extracted.message}`),
     };
   }
-  const { selectionAvailable, selectionText, page } = captured;
-  return { ok: true, tabId, selectionAvailable, selectionText, result: extracted.result, page };
+  const result = extracted.result;
+  return {
+    ok: true,
+    tabId,
+    selectionAvailable,
+    selectionText,
+    result,
+    page,
+    extractedIn: 'document',
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPTURED_PAGE_MAX_CHARS } from './capture';
 
 /**
  * The page as the tab hands it over to the extension's extraction document (capture.ts): the
@@ -7,13 +8,6 @@ import { z } from 'zod';
  * the extraction document parses the background's request with it; the pipeline takes only
  * the type, so the script injected into pages carries no zod.
  */
-
-/**
- * Chromium refuses an extension message over 64 MiB of JSON; a copy this long (far past any
- * article: the largest page of the extraction benchmark's 1,327 is under 4 MB) is refused
- * in the tab with a clear message instead.
- */
-export const CAPTURED_PAGE_MAX_CHARS = 24_000_000;
 
 export const CapturedPageSchema = z.object({
   /** The page's copy as an HTML document, hidden elements marked (`HIDDEN_MARK`). */

@@ -2,15 +2,17 @@
  * The extraction's first half, run inside the clipped tab (see `entrypoints/extractor.ts`):
  * what only the live page can answer. The copy of what the reader sees (hidden elements
  * marked), the selection, and the page data templates read, as plain data; the rest of the
- * pipeline runs in the extraction document (in-document.ts). At run time it imports nothing
- * but the pure `lib/extract`: this code ends up in the page's isolated world, so no settings,
- * no messaging, no token. Its options and answer are typed by the contract the background
- * parses them with.
+ * pipeline runs in the extraction document (in-document.ts). While that document is still
+ * opening, the background asks for the `whole` clip instead, made here in one go. At run time
+ * it imports nothing but the pure `lib/extract` and `lib/clip-markdown`: this code ends up in
+ * the page's isolated world, so no settings, no messaging, no token. Its options and answer
+ * are typed by the contract the background parses them with.
  */
-import { capturePage, serializeCapture } from '../extract/capture';
+import { withClipMarkdown } from '../clip-markdown/extraction';
+import { CAPTURED_PAGE_MAX_CHARS, capturePage, serializeCapture } from '../extract/capture';
+import { extractCapture } from '../extract/index';
 import { readPageData } from '../extract/page-data';
 import type { ClipMode } from '../extract/result';
-import { CAPTURED_PAGE_MAX_CHARS } from '../extract/captured-page';
 import type { ExtractorOptions, TabCapture } from '../messaging/extractor';
 
 export function captureTab(options: ExtractorOptions, doc: Document = document): TabCapture {
@@ -30,18 +32,31 @@ export function captureTab(options: ExtractorOptions, doc: Document = document):
     const mode: ClipMode =
       options.mode === 'selection' && !selectionAvailable ? 'article' : options.mode;
     const url = doc.location?.href ?? '';
-    const capture = serializeCapture(
-      capturePage(doc, url, { mode, selection: mode === 'selection' ? ranges : undefined }),
-    );
+    const captured = capturePage(doc, url, {
+      mode,
+      selection: mode === 'selection' ? ranges : undefined,
+    });
+    const page = readPageData(doc, options.selectors ?? []);
+    const base = { mode, selectionAvailable, selectionText, page };
+    if (options.whole) {
+      const { now, extraFrontmatter, embedImages } = options.whole;
+      const result = extractCapture(captured, {
+        mode,
+        now: new Date(now),
+        extraFrontmatter,
+        embedImages,
+      });
+      return { kind: 'clip', ...base, result: withClipMarkdown(result) };
+    }
+    const capture = serializeCapture(captured);
     const size = capture.html.length + (capture.selection?.length ?? 0);
     if (size > CAPTURED_PAGE_MAX_CHARS)
       return {
-        ok: false,
+        kind: 'failed',
         message: `the page is too large to clip (${Math.round(size / 1e6)} million characters of content; the limit is ${CAPTURED_PAGE_MAX_CHARS / 1e6} million)`,
       };
-    const page = readPageData(doc, options.selectors ?? []);
-    return { ok: true, mode, selectionAvailable, selectionText, capture, page };
+    return { kind: 'capture', ...base, capture };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -9,10 +9,25 @@ import { z } from 'zod';
 import { CapturedPageSchema } from '../extract/captured-page';
 import { ClipModeSchema, ExtractResultSchema } from '../extract/result';
 
+/** The clip's own options: where the clip is made, they go with the capture. */
+export const ClipOptionsSchema = z.object({
+  mode: ClipModeSchema,
+  now: z.string(), // ISO; the clipped time from the background's clock
+  extraFrontmatter: z.record(z.string(), z.string()),
+  /** Keep the page's `data:` images as references (`ExtractOptions.embedImages`). */
+  embedImages: z.boolean(),
+});
+export type ClipOptions = z.infer<typeof ClipOptionsSchema>;
+
 export const ExtractorOptionsSchema = z.object({
   mode: ClipModeSchema,
   /** CSS selectors the user's templates read (docs/templates.md). */
   selectors: z.array(z.string().max(300)).max(32).optional(),
+  /**
+   * Extract the whole clip in the tab, not just the capture: while the extraction document is
+   * still opening (lib/background/extraction-document.ts).
+   */
+  whole: ClipOptionsSchema.omit({ mode: true }).optional(),
 });
 export type ExtractorOptions = z.infer<typeof ExtractorOptionsSchema>;
 
@@ -27,19 +42,20 @@ export const PageDataSchema = z.object({
   selectors: z.record(z.string().max(300), z.array(z.string().max(10_000)).max(50)),
 });
 
-/** What the script in the tab answers. */
-export const TabCaptureSchema = z.discriminatedUnion('ok', [
-  z.object({
-    ok: z.literal(true),
-    /** The mode clipped: a selection clip without a selection is an article clip. */
-    mode: ClipModeSchema,
-    selectionAvailable: z.boolean(),
-    /** The selected text alone (for highlights); empty when nothing is selected. */
-    selectionText: z.string(),
-    capture: CapturedPageSchema,
-    page: PageDataSchema,
-  }),
-  z.object({ ok: z.literal(false), message: z.string() }),
+const TabAnswerBase = z.object({
+  /** The mode clipped: a selection clip without a selection is an article clip. */
+  mode: ClipModeSchema,
+  selectionAvailable: z.boolean(),
+  /** The selected text alone (for highlights); empty when nothing is selected. */
+  selectionText: z.string(),
+  page: PageDataSchema,
+});
+
+/** What the script in the tab answers: the capture, or with `whole` the clip itself. */
+export const TabCaptureSchema = z.discriminatedUnion('kind', [
+  TabAnswerBase.extend({ kind: z.literal('capture'), capture: CapturedPageSchema }),
+  TabAnswerBase.extend({ kind: z.literal('clip'), result: ClipExtractionSchema }),
+  z.object({ kind: z.literal('failed'), message: z.string() }),
 ]);
 export type TabCapture = z.infer<typeof TabCaptureSchema>;
 
@@ -49,13 +65,7 @@ export const EXTRACTION_CHANNEL = 'pageclip/extract';
 export const ExtractionRequestSchema = z.object({
   channel: z.literal(EXTRACTION_CHANNEL),
   capture: CapturedPageSchema,
-  options: z.object({
-    mode: ClipModeSchema,
-    now: z.string(), // ISO; the clipped time from the background's clock
-    extraFrontmatter: z.record(z.string(), z.string()),
-    /** Keep the page's `data:` images as references (`ExtractOptions.embedImages`). */
-    embedImages: z.boolean(),
-  }),
+  options: ClipOptionsSchema,
 });
 export type ExtractionRequest = z.infer<typeof ExtractionRequestSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * Extraction in two halves, in real Chromium: the tab's capture, then steps 2–8 in the
- * offscreen extraction document, which stays open for the next clip and closes when idle.
+ * offscreen extraction document, which the first clip opens (that clip is extracted whole in
+ * the tab meanwhile), which stays open for the next clips and closes when idle.
  * What the page hides still travels (a note shown on hover), what the extraction document
  * parses never loads (a lazy image's address is resolved there, inertly), and the document
  * answers no one but the background.
@@ -47,16 +48,16 @@ const openDocuments = () =>
       .then((contexts) => contexts.map((c) => c.documentUrl ?? '')),
   );
 
-async function clipTab(url: string) {
+async function openTab(url: string) {
   const page = await h.context.newPage();
   await page.goto(url);
-  const tabId = await tabIdOf(h, url);
-  const answer = await h.send('tab.extract', { tabId, mode: 'article' });
-  return { page, tabId, answer };
+  return { page, tabId: await tabIdOf(h, url) };
 }
 
+const clip = (tabId: number) => h.background((hooks, id) => hooks.extractTab(id), tabId);
+
 describe('the extraction document', () => {
-  it('extracts in the offscreen document, keeps it for the next clip, closes it when idle', async () => {
+  it('opens at the first clip, which the tab extracts whole meanwhile; takes the next; closes when idle', async () => {
     const url = h.pages.add(
       '/rivers',
       `<!doctype html><html><head><title>Notes on rivers</title></head><body>
@@ -65,15 +66,22 @@ describe('the extraction document', () => {
 <figure><img alt="A weir" width="640" height="360" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="${beacon.url}/img/weir.jpg"></figure></article>
 </body></html>`,
     );
-    const { page, answer } = await clipTab(url);
-    expect(answer.ok).toBe(true);
-    if (!answer.ok) return;
-    expect(answer.result.title).toBe('Notes on rivers');
-    expect(answer.result.body).toContain('Rivers run[^1] to the sea.');
-    expect(answer.result.body).toContain("[^1]: The hidden note's text.");
+    const { page, tabId } = await openTab(url);
+    expect(await openDocuments()).toEqual([]);
+    const first = await clip(tabId);
+    expect(first.ok && first.extractedIn).toBe('tab');
+    await expect.poll(openDocuments).toEqual([h.extensionUrl('extraction.html')]);
+
+    const second = await clip(tabId);
+    expect(second.ok && second.extractedIn).toBe('document');
+    if (!first.ok || !second.ok) return;
+    // The same clip either way, with the note the page keeps hidden.
+    expect(second.result.body).toBe(first.result.body);
+    expect(second.result.title).toBe('Notes on rivers');
+    expect(second.result.body).toContain('Rivers run[^1] to the sea.');
+    expect(second.result.body).toContain("[^1]: The hidden note's text.");
     // The lazy image's address was resolved in the extraction document, which loads nothing.
-    expect(answer.result.body).toContain(`![A weir](${beacon.url}/img/weir.jpg)`);
-    expect(await openDocuments()).toEqual([h.extensionUrl('extraction.html')]);
+    expect(second.result.body).toContain(`![A weir](${beacon.url}/img/weir.jpg)`);
     const alarm = await h.background((hooks) =>
       hooks.browser.alarms.get('pageclip-extraction-idle'),
     );
@@ -85,17 +93,20 @@ describe('the extraction document', () => {
     await h.background((hooks, now) => hooks.extractionIdle(now), Date.now() + IDLE_MS + 1_000);
     expect(await openDocuments()).toEqual([]);
 
-    // The next clip opens it again.
-    const again = await h.send('tab.extract', { tabId: await tabIdOf(h, url), mode: 'article' });
-    expect(again.ok && again.result.body).toContain('Rivers run[^1] to the sea.');
-    expect(await openDocuments()).toHaveLength(1);
+    // The next clip is the tab's again, and opens it again.
+    const third = await clip(tabId);
+    expect(third.ok && third.extractedIn).toBe('tab');
+    await expect.poll(openDocuments).toHaveLength(1);
+    // Through the popup's own request too.
+    const popup = await h.send('tab.extract', { tabId, mode: 'article' });
+    expect(popup.ok && popup.result.body).toBe(first.result.body);
     expect(beacon.hits).toEqual([]);
     await page.close();
   });
 
   it('refuses a request sent from a tab', async () => {
     const url = h.pages.add('/asker', `<!doctype html><title>Asker</title><p>${PROSE}</p>`);
-    const { page, tabId } = await clipTab(url);
+    const { page, tabId } = await openTab(url);
     const answer = await h.background(
       async (hooks, arg) => {
         const [injection] = await hooks.browser.scripting.executeScript({

@@ -53,7 +53,7 @@ async function deliverAll(ctx: BackgroundContext): Promise<void> {
 function extractPage(html: string, url: string): { title: string; body: string; markdown: string } {
   const doc = parseHtml(html, url);
   const captured = captureTab({ mode: 'article' }, doc);
-  if (!captured.ok) throw new Error(captured.message);
+  if (captured.kind !== 'capture') throw new Error(`no capture: ${captured.kind}`);
   const parser = new doc.defaultView!.DOMParser();
   const outcome = extractCaptured(
     {

@@ -23,7 +23,7 @@ const PAGE = `<!doctype html><html><head><title>Notes on rivers</title></head><b
 function request() {
   const doc = parseHtml(PAGE, URL);
   const captured = captureTab({ mode: 'article' }, doc);
-  if (!captured.ok) throw new Error(captured.message);
+  if (captured.kind !== 'capture') throw new Error(`no capture: ${captured.kind}`);
   return {
     parse: (html: string) => new doc.defaultView!.DOMParser().parseFromString(html, 'text/html'),
     message: JSON.parse(
@@ -62,9 +62,25 @@ describe('the extraction document', () => {
     expect(answer?.ok).toBe(true);
     if (!answer?.ok) return;
     expect(answer.result.title).toBe('Notes on rivers');
-    expect(answer.result.markdown).toMatch(/^---\ntitle: "Notes on rivers"\n[^]*\nclipped: "?2026-11-26T08:00:00(?:\.000)?Z"?\n/);
+    expect(answer.result.markdown).toMatch(
+      /^---\ntitle: "Notes on rivers"\n[^]*\nclipped: "?2026-11-26T08:00:00(?:\.000)?Z"?\n/,
+    );
     expect(answer.result.body).toContain('Rivers run[^1] to the sea.');
     expect(answer.result.body).toContain("[^1]: The hidden note's text.");
+  });
+
+  it('gives the clip the tab makes whole while the document opens', () => {
+    const { message, parse } = request();
+    const { answer } = ask(message, background(), parse);
+    const whole = captureTab(
+      {
+        mode: 'article',
+        whole: { now: '2026-11-26T08:00:00.000Z', extraFrontmatter: {}, embedImages: false },
+      },
+      parseHtml(PAGE, URL),
+    );
+    expect(whole.kind).toBe('clip');
+    expect(whole.kind === 'clip' && whole.result).toEqual(answer?.ok && answer.result);
   });
 
   it('refuses a tab, a page of another extension and a web page', () => {
