@@ -11,11 +11,14 @@
  *
  * Ours is timed as the extension runs it, in two halves (docs/architecture.md, "Extraction"):
  * in the tab, the capture (scripts/bench/browser-entry.ts, evaluated anew per page like the
- * extension's injected script) serialized as JSON like an extension message; then, in one
+ * extension's injected script, whose code it runs) serialized as JSON like an extension
+ * message; then, in one
  * page kept for the whole run that stands in for the extension's extraction document
  * (scripts/bench/document-entry.ts), the message parsed and steps 2–8 run. The two times are
  * added; the hop between them is Chromium's own messaging, not timed here (bench:extension
- * times a whole clip through the real extension). Beside it, in the tab: Readability +
+ * times a whole clip through the real extension). This is every clip but the first of a
+ * session, which the tab extracts whole while the document opens (what plain on a clone
+ * stands beside, and what `--warm`'s first run costs in one piece). Beside it, in the tab: Readability +
  * Turndown on `document.cloneNode(true)` (how Readability's README says to use it on a live
  * page) and, last because it destroys the page, the same in place. The order of ours and
  * plain on a clone alternates per page. The summary marks the targets: median at most 1.5
@@ -45,7 +48,7 @@ interface Timed {
   error: string | null;
 }
 interface Bench {
-  capture(url: string): Timed;
+  capture(): Timed;
   takeCapture(): string;
   plainWithClone(): Timed;
   plainInPlace(): Timed;
@@ -167,9 +170,8 @@ async function main(): Promise<void> {
         // Both halves of ours, each timed where it runs; the capture travels between them as
         // the JSON an extension message carries.
         const bothHalves = async (): Promise<Timed & { tab: number }> => {
-          const inTab = await page.evaluate(
-            (u) => (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench.capture(u),
-            item.url,
+          const inTab = await page.evaluate(() =>
+            (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench.capture(),
           );
           if (inTab.error) return { ...inTab, tab: inTab.ms };
           const message = await page.evaluate(() =>

@@ -1,15 +1,15 @@
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
-import { capturePage, serializeCapture } from '../../lib/extract/capture.ts';
+import { captureTab } from '../../lib/extraction/in-tab.ts';
 
 /**
  * Bundled into the page by `bench:extract:browser` (scripts/bench-extract-browser.ts): what
  * runs in the clipped tab, timed inside the page.
  *
- * - ours, the tab's half: the capture as the extension's injected script makes it, serialized
- *   to JSON as Chromium serializes an extension message (kept for the extraction document,
- *   bench-document-entry.ts, to take);
+ * - ours, the tab's half: the extension's own injected code (`captureTab`, the whole of
+ *   `extractor.js`) making the capture, serialized to JSON as an extension message is (kept
+ *   for the extraction document, document-entry.ts, to take);
  * - plain with clone: Readability + Turndown (+ GFM) on `document.cloneNode(true)`, as
  *   Readability's README prescribes for a live page (it modifies the document it reads);
  * - plain in place: the same on the page itself, which it destroys, so it runs last.
@@ -41,11 +41,12 @@ function timed(run: () => number): Timed {
 }
 
 const bench = {
-  capture: (url: string): Timed =>
+  capture: (): Timed =>
     timed(() => {
-      const message = JSON.stringify(
-        serializeCapture(capturePage(document, url, { mode: 'article' })),
-      );
+      const answer = captureTab({ mode: 'article' }, document);
+      if (answer.kind !== 'capture')
+        throw new Error(answer.kind === 'failed' ? answer.message : 'no capture');
+      const message = JSON.stringify(answer.capture);
       (globalThis as { __pageclipCapture?: string }).__pageclipCapture = message;
       return message.length;
     }),
