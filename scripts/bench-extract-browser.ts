@@ -17,8 +17,7 @@
  * (scripts/bench/document-entry.ts), the message parsed and steps 2–8 run. The two times are
  * added; the hop between them is Chromium's own messaging, not timed here (bench:extension
  * times a whole clip through the real extension). This is every clip but the first of a
- * session, which the tab extracts whole while the document opens (what plain on a clone
- * stands beside, and what `--warm`'s first run costs in one piece). Beside it, in the tab: Readability +
+ * session, which the tab extracts whole while the document opens (not timed here). Beside it, in the tab: Readability +
  * Turndown on `document.cloneNode(true)` (how Readability's README says to use it on a live
  * page) and, last because it destroys the page, the same in place. The order of ours and
  * plain on a clone alternates per page. The summary marks the targets: median at most 1.5
