@@ -1,8 +1,9 @@
 /**
  * Extraction on demand: inject `extractor.js` into the tab (`activeTab` + `scripting`, granted
  * by the user's click, shortcut or menu), call it for the page's capture, and have the
- * extraction document turn the capture into the clip (extraction-document.ts). Each answer is
- * validated: the page is untrusted, so its capture is parsed like any other input.
+ * extraction document turn the capture into the clip (extraction-document.ts); while that
+ * document is closed, the script makes the whole clip itself. Each answer is validated: the
+ * page is untrusted, so what it sends is parsed like any other input.
  */
 import { browser } from 'wxt/browser';
 import type { ClipMode } from '../extract/result';
