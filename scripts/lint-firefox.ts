@@ -47,15 +47,17 @@ export const KNOWN_THIRD_PARTY_WARNINGS: KnownThirdPartyWarning[] = [
     signature: 'dangerouslySetInnerHTML',
     why: "Preact's renderer supports the dangerouslySetInnerHTML prop; no component of ours uses it (test/security/ui-escaping.test.ts).",
   },
+  // Readability runs in the tab and, in Firefox, also in the background page, which extracts
+  // what the tab captured (lib/background/extraction-document.ts).
   {
     code: 'UNSAFE_VAR_ASSIGNMENT',
-    file: /^extractor\.js$/,
+    file: /^(?:extractor|background)\.js$/,
     signature: 'this._attempts.push',
     why: "@mozilla/readability restores the page's own HTML into its working copy between retries (inside our inert snapshot document).",
   },
   {
     code: 'UNSAFE_VAR_ASSIGNMENT',
-    file: /^extractor\.js$/,
+    file: /^(?:extractor|background)\.js$/,
     signature: 'getElementsByTagName(`noscript`)',
     why: '@mozilla/readability unwraps <noscript> images by copying their markup inside its working copy (inert snapshot document).',
   },

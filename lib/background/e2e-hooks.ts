@@ -9,7 +9,11 @@ import { setDismissAfter } from './append-confirmation';
 import { onCommand } from './commands';
 import type { BackgroundContext } from './context';
 import { extractTab } from './extraction';
-import { EXTRACTION_IDLE_ALARM, onExtractionIdleAlarm } from './extraction-document';
+import {
+  EXTRACTION_IDLE_ALARM,
+  onExtractionIdleAlarm,
+  openExtractionDocument,
+} from './extraction-document';
 import { createHandlers } from './handlers';
 import { onMenuClicked, refreshMenus, type MenuClick, type MenuTab } from './menus';
 
@@ -24,6 +28,8 @@ export function e2eHooks(ctx: BackgroundContext) {
     setConfirmationDismissAfter: setDismissAfter,
     /** An article clip of the tab as the handlers get it, saying where it was extracted. */
     extractTab: (tabId: number) => extractTab({ tabId, mode: 'article', now: new Date(ctx.now()) }),
+    /** Resolves once the extraction document is open (opening it if it is not). */
+    extractionDocumentOpen: () => openExtractionDocument(),
     /** The extraction document's idle alarm, as if it went off at `now`. */
     extractionIdle: (now: number) => onExtractionIdleAlarm({ name: EXTRACTION_IDLE_ALARM }, now),
     browser,

@@ -70,7 +70,9 @@ describe('the extraction document', () => {
     expect(await openDocuments()).toEqual([]);
     const first = await clip(tabId);
     expect(first.ok && first.extractedIn).toBe('tab');
+    // It opens after that clip, on its own: waited for here, not opened by the test.
     await expect.poll(openDocuments).toEqual([h.extensionUrl('extraction.html')]);
+    await h.background((hooks) => hooks.extractionDocumentOpen());
 
     const second = await clip(tabId);
     expect(second.ok && second.extractedIn).toBe('document');

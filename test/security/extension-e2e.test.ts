@@ -83,12 +83,15 @@ async function inContentScriptWorld<R>(url: string, fn: string, arg: unknown = n
 /** Attributes anywhere in an extension page that could only have come from page markup. */
 async function pageMarkupIn(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    const TEXT_ATTRIBUTES = new Set(['value', 'aria-label', 'title', 'placeholder', 'alt']);
     const found: string[] = [];
     if ((globalThis as { __pwned?: unknown }).__pwned !== undefined) found.push('window.__pwned');
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const attr of Array.from(el.attributes)) {
         if (/^on/i.test(attr.name)) found.push(`${el.localName}[${attr.name}]`);
-        if (/beacon|javascript:/i.test(attr.value) && attr.name !== 'value')
+        // The page's words shown as text (the clip's title in a field or a label) are not
+        // markup; an address to the beacon anywhere else would be.
+        if (/beacon|javascript:/i.test(attr.value) && !TEXT_ATTRIBUTES.has(attr.name))
           found.push(`${el.localName}[${attr.name}=${attr.value}]`);
       }
       if (['iframe', 'object', 'embed'].includes(el.localName)) found.push(`<${el.localName}>`);
