@@ -231,6 +231,13 @@ describe('a hostile page clipped through the popup', () => {
     await options.waitForLoadState('load');
     for (const p of [again, options]) expect(await pageMarkupIn(p)).toEqual([]);
 
+    // The first clip was made in the tab; by now the extraction document has opened, and the
+    // same page extracted there is as inert (the beacon checks below cover it too).
+    await h.background((hooks) => hooks.extractionDocumentOpen());
+    const inDocument = await h.background((hooks, id) => hooks.extractTab(id), tabId);
+    expect(inDocument.ok && inDocument.extractedIn).toBe('document');
+    expect(inDocument.ok && activeContent(inDocument.result.markdown)).toEqual([]);
+
     // The detector works: the page's own scripts reached the beacon from its own tab...
     const own = new URL(hostileUrl).origin;
     expect(beacon.hits.some((hit) => hit.where === 'head-script')).toBe(true);
