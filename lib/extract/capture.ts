@@ -12,6 +12,7 @@ import { baseUrlOf } from './urls';
  * pipeline's code and patterns stay compiled from one clip to the next, instead of in a
  * script that is new to every page (docs/architecture.md, "Extraction").
  */
+
 /**
  * Chromium refuses an extension message over 64 MiB of JSON; a copy this long (far past any
  * article: the largest page of the extraction benchmark's 1,327 is under 4 MB) is refused

@@ -6,23 +6,19 @@
  * (docs/architecture.md, "Extraction"). `parse` must make an inert document (`DOMParser`):
  * the capture is the page's HTML, untrusted; nothing in it may run or load.
  */
-import { withClipMarkdown } from '../clip-markdown/extraction';
-import { extractCapture, parseCapture } from '../extract';
+import { parseCapture } from '../extract';
 import type { ExtractionAnswer, ExtractionRequest } from '../messaging/extractor';
+import { clipFromCapture } from './clip-from-capture';
 
 export function extractCaptured(
   request: Pick<ExtractionRequest, 'capture' | 'options'>,
   parse: (html: string) => Document,
 ): ExtractionAnswer {
   try {
-    const { mode, now, extraFrontmatter, embedImages } = request.options;
-    const result = extractCapture(parseCapture(request.capture, parse), {
-      mode,
-      now: new Date(now),
-      extraFrontmatter,
-      embedImages,
-    });
-    return { ok: true, result: withClipMarkdown(result) };
+    return {
+      ok: true,
+      result: clipFromCapture(parseCapture(request.capture, parse), request.options),
+    };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -8,12 +8,11 @@
  * the page's isolated world, so no settings, no messaging, no token. Its options and answer
  * are typed by the contract the background parses them with.
  */
-import { withClipMarkdown } from '../clip-markdown/extraction';
 import { CAPTURED_PAGE_MAX_CHARS, capturePage, serializeCapture } from '../extract/capture';
-import { extractCapture } from '../extract/index';
 import { readPageData } from '../extract/page-data';
 import type { ClipMode } from '../extract/result';
 import type { ExtractorOptions, TabCapture } from '../messaging/extractor';
+import { clipFromCapture } from './clip-from-capture';
 
 export function captureTab(options: ExtractorOptions, doc: Document = document): TabCapture {
   try {
@@ -38,16 +37,12 @@ export function captureTab(options: ExtractorOptions, doc: Document = document):
     });
     const page = readPageData(doc, options.selectors ?? []);
     const base = { mode, selectionAvailable, selectionText, page };
-    if (options.whole) {
-      const { now, extraFrontmatter, embedImages } = options.whole;
-      const result = extractCapture(captured, {
-        mode,
-        now: new Date(now),
-        extraFrontmatter,
-        embedImages,
-      });
-      return { kind: 'clip', ...base, result: withClipMarkdown(result) };
-    }
+    if (options.whole)
+      return {
+        kind: 'clip',
+        ...base,
+        result: clipFromCapture(captured, { mode, ...options.whole }),
+      };
     const capture = serializeCapture(captured);
     const size = capture.html.length + (capture.selection?.length ?? 0);
     if (size > CAPTURED_PAGE_MAX_CHARS)
