@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The real command line, spawned as a user would run it (`npm run pageclip` runs the same
-// file through tsx).
+// The real command line, spawned as a user would run it: `npm run pageclip` runs
+// scripts/pageclip.ts through tsx; the test run's global setup bundles that same file
+// (test/helpers/service-bundle.ts), which spares each run tsx's compile.
 const ROOT = join(import.meta.dirname, '../..');
 const tmp = mkdtempSync(join(tmpdir(), 'pageclip-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -31,7 +32,11 @@ function run(
   args: string[],
   input?: string | Buffer,
 ): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pageclip.ts', ...args], {
+  const bundle = process.env.PAGECLIP_CLI_BUNDLE;
+  const entry = bundle
+    ? ['--enable-source-maps', bundle]
+    : ['--import', 'tsx', 'scripts/pageclip.ts'];
+  const r = spawnSync(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     input: input ?? '',
     encoding: 'utf8',
