@@ -67,14 +67,20 @@ export function serializeCapture(capture: PageCapture): CapturedPage {
   };
 }
 
+/** In document order, without a live collection (jsdom re-walks one after each change). */
 function dropHandlers(root: Element): void {
-  const dropFrom = (el: Element) => {
-    if (!el.hasAttributes()) return;
-    for (const name of el.getAttributeNames()) if (name.startsWith('on')) el.removeAttribute(name);
-  };
-  dropFrom(root);
-  const all = root.getElementsByTagName('*');
-  for (let i = 0; i < all.length; i++) dropFrom(all[i]!);
+  let el: Element | null = root;
+  while (el) {
+    if (el.hasAttributes())
+      for (const name of el.getAttributeNames())
+        if (name.startsWith('on')) el.removeAttribute(name);
+    let next: Element | null = el.firstElementChild;
+    while (!next && el && el !== root) {
+      next = el.nextElementSibling;
+      if (!next) el = el.parentElement;
+    }
+    el = next;
+  }
 }
 
 /**
