@@ -31,6 +31,7 @@
  * goes, by pipeline step (inclusive) and by function (self); the sampler slows every run, so
  * a profiled run's times are only good for comparing steps with each other.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -82,6 +83,17 @@ async function bundle(entry: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+/** The CSP the extension's extraction document declares, read from its page. */
+function extractionDocumentPolicy(): string {
+  const html = readFileSync(
+    new URL('../entrypoints/extraction/index.html', import.meta.url),
+    'utf8',
+  );
+  const policy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+  if (!policy) throw new Error('entrypoints/extraction/index.html declares no CSP');
+  return policy;
+}
+
 async function main(): Promise<void> {
   let args;
   try {
@@ -101,14 +113,15 @@ async function main(): Promise<void> {
   const script = await bundle('./bench/browser-entry.ts');
   const tally = args.profile ? new ProfileTally() : null;
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-  // Under the extraction document's own policy (entrypoints/extraction/index.html; every
-  // extension page has one): what the policy refuses while parsing costs time there too.
+  // Under the extraction document's own policy (every extension page has one): what the
+  // policy refuses while parsing costs time there too.
+  const policy = extractionDocumentPolicy();
   const extractionDocument = await browser.newPage();
   await extractionDocument.route('**/*', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'text/html; charset=utf-8',
-      headers: { 'content-security-policy': "default-src 'none'; script-src 'self'" },
+      headers: { 'content-security-policy': policy },
       body: '<!doctype html><title>Pageclip extraction</title>',
     }),
   );
