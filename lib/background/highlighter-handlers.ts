@@ -35,7 +35,8 @@ export function highlighterHandlers(ctx: BackgroundContext): HighlighterHandlers
           ),
         );
       await chooseSiteDestination(site, page);
-      retargetSite(site, page);
+      // The tabs redraw on their own; the popup need not wait for the service.
+      void retargetSite(ctx, site, page);
       return { site, chosen: page };
     },
   };

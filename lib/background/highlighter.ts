@@ -82,15 +82,32 @@ export async function startHighlighter(
 
 /**
  * The user chose or forgot a page for `site` in the popup: tabs already highlighting there
- * whose highlights had nowhere to go yet, or went to the site's previous choice, follow it.
- * A page's own clip, or a clip being made for it, stays where it is.
+ * whose highlights had nowhere to go yet, or went to the site's previous choice, follow it,
+ * and list and draw the highlights of their new destination, as a reload would. A page's own
+ * clip, or a clip being made for it, stays where it is. The lists are reloaded after the
+ * changes each tab has under way.
  */
-export function retargetSite(site: string, chosen: { pageId: string; title: string } | null): void {
+export function retargetSite(
+  ctx: BackgroundContext,
+  site: string,
+  chosen: { pageId: string; title: string } | null,
+): Promise<void> {
+  const refreshed: Promise<unknown>[] = [];
   for (const s of sessions.values()) {
     if (siteOf(s.page.url) !== site) continue;
     const free = s.target ? s.target.site === site : !s.pending;
-    if (free) s.target = chosen ? { ...chosen, site } : null;
+    if (!free) continue;
+    s.target = chosen ? { ...chosen, site } : null;
+    s.queue = s.queue
+      .then(async () => {
+        const { listed, others } = await loadHighlights(ctx, s.page, s.target);
+        s.others = new Set(others);
+        s.post({ type: 'highlights', highlights: listed });
+      })
+      .catch(() => undefined); // unreachable service: the tab keeps what it shows
+    refreshed.push(s.queue);
   }
+  return Promise.all(refreshed).then(() => undefined);
 }
 
 /** The canonical address a page declares, used only when it is on the page's own origin. */

@@ -76,6 +76,11 @@ export class HighlighterController {
       this.setMode(update.mode);
     } else if (update.type === 'mode') {
       this.setMode(update.mode);
+    } else if (update.type === 'highlights') {
+      this.deps.session.load(update.highlights);
+      const active = this.active;
+      if (active && !update.highlights.some((h) => h.id === active.id)) this.active = null;
+      this.render();
     } else {
       this.status = { tone: update.tone, text: update.text };
       this.render();

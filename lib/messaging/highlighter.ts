@@ -81,4 +81,9 @@ export type HighlighterUpdate =
       labels: HighlighterLabels;
     }
   | { type: 'mode'; mode: HighlighterMode }
+  /**
+   * Where the page's highlights go changed (the user chose or forgot a page for the site):
+   * these are its highlights now, as a fresh `state` would list them.
+   */
+  | { type: 'highlights'; highlights: StoredHighlight[] }
   | { type: 'status'; tone: 'progress' | 'done' | 'problem'; text: string };

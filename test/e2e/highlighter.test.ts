@@ -7,7 +7,8 @@
  * a second browser profile on the same service draws them when its popup opens; after the
  * worker stopped (as Chromium stops an idle one) the next highlight is still saved; a page
  * picked for the site in the popup's "Where highlights go" popover (which leaves the clip form
- * where it is) gets the highlights of the site's pages without a clip, none of them clipped.
+ * where it is) gets the highlights of the site's pages without a clip, none of them clipped,
+ * and a tab already highlighting redraws when another page is picked.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -305,6 +306,25 @@ describe('the highlighter', () => {
       expect(await shownText(second)).not.toContain('Not found on this page');
       expect((await api.getContent(notes.id)).markdown).toContain('What I read about the coast.');
       for (const { title } of [dunes, spits]) expect(await api.resolvePages({ title })).toEqual([]);
+
+      // Another page picked for the site while the tab highlights: the tab draws that page's
+      // highlights (none yet) at once, and the first page's again when it is picked back.
+      await expect.poll(() => drawn(second)).toEqual(['carries shingle']);
+      const volume = await api.createPage({
+        title: 'Coast notes, volume two',
+        markdown: '# Two\n',
+      });
+      const choose = (page: { id: string; title: string }) =>
+        h.send('highlighter.chooseDestination', {
+          url: spitsUrl,
+          page: { pageId: page.id, title: page.title },
+        });
+      await choose(volume);
+      await expect.poll(() => drawn(second), { timeout: CONDITION_TIMEOUT_MS }).toEqual([]);
+      await choose(notes);
+      await expect
+        .poll(() => drawn(second), { timeout: CONDITION_TIMEOUT_MS })
+        .toEqual(['carries shingle']);
     },
     E2E_TEST_TIMEOUT_MS,
   );
