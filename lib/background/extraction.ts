@@ -1,9 +1,10 @@
 /**
- * Extraction on demand: inject `extractor.js` into the tab (`activeTab` + `scripting`, granted
+ * Extraction on demand: inject `capture.js` into the tab (`activeTab` + `scripting`, granted
  * by the user's click, shortcut or menu), call it for the page's capture, and have the
  * extraction document turn the capture into the clip (extraction-document.ts); while that
- * document is closed, the script makes the whole clip itself. Each answer is validated: the
- * page is untrusted, so what it sends is parsed like any other input.
+ * document is closed, `extractor.js` is injected instead and makes the whole clip itself.
+ * Each answer is validated: the page is untrusted, so what it sends is parsed like any other
+ * input.
  */
 import { browser } from 'wxt/browser';
 import type { ClipMode } from '../extract/result';
@@ -63,7 +64,9 @@ export async function extractTab(opts: {
   };
   let captured: z.infer<typeof TabCaptureSchema>;
   try {
-    await browser.scripting.executeScript({ target: { tabId }, files: ['/extractor.js'] });
+    // Only the capture (a fifteenth of the code) when the extraction document takes the rest.
+    const script = warm ? '/capture.js' : '/extractor.js';
+    await browser.scripting.executeScript({ target: { tabId }, files: [script] });
     const [injection] = await browser.scripting.executeScript({
       target: { tabId },
       func: (options: unknown) =>

@@ -76,6 +76,22 @@ describe('the extraction document', () => {
 
     const second = await clip(tabId);
     expect(second.ok && second.extractedIn).toBe('document');
+    // For that clip the tab was given only the capture script, which cannot make a whole clip.
+    const [probe] = await h.background(
+      (hooks, id) =>
+        hooks.browser.scripting.executeScript({
+          target: { tabId: id },
+          func: () =>
+            (
+              globalThis as unknown as { __pageclipExtract: (o: unknown) => { kind: string } }
+            ).__pageclipExtract({
+              mode: 'article',
+              whole: { now: '2026-01-01T00:00:00.000Z', extraFrontmatter: {}, embedImages: false },
+            }).kind,
+        }),
+      tabId,
+    );
+    expect(probe?.result).toBe('failed');
     if (!first.ok || !second.ok) return;
     // The same clip either way, with the note the page keeps hidden.
     expect(second.result.body).toBe(first.result.body);

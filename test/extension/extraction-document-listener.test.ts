@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createExtractionListener } from '../../lib/extraction/document-listener';
+import { clipFromCapture } from '../../lib/extraction/clip-from-capture';
 import { captureTab } from '../../lib/extraction/in-tab';
 import { EXTRACTION_CHANNEL, type ExtractionAnswer } from '../../lib/messaging/extractor';
 import { parseHtml } from '../../scripts/parse-html';
@@ -78,9 +79,21 @@ describe('the extraction document', () => {
         whole: { now: '2026-11-26T08:00:00.000Z', extraFrontmatter: {}, embedImages: false },
       },
       parseHtml(PAGE, URL),
+      clipFromCapture,
     );
     expect(whole.kind).toBe('clip');
     expect(whole.kind === 'clip' && whole.result).toEqual(answer?.ok && answer.result);
+  });
+
+  it('makes no whole clip in the capture script, which has no pipeline to make it with', () => {
+    const asked = captureTab(
+      {
+        mode: 'article',
+        whole: { now: '2026-11-26T08:00:00.000Z', extraFrontmatter: {}, embedImages: false },
+      },
+      parseHtml(PAGE, URL),
+    );
+    expect(asked.kind).toBe('failed');
   });
 
   it('refuses a tab, a page of another extension and a web page', () => {

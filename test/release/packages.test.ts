@@ -70,6 +70,7 @@ describe('npm run zip', () => {
         'manifest.json',
         'background.js',
         'extractor.js',
+        'capture.js',
         'popup.html',
         'options.html',
         '_locales/en/messages.json',

@@ -41,10 +41,23 @@ describe.each([
   ['chrome', CHROME_DIST],
   ['firefox', FIREFOX_DIST],
 ])('%s bundles', (_browser, dist) => {
-  it('keep all token handling out of the script that runs in pages', () => {
-    const extractor = read(dist, 'extractor.js');
-    expect(TOKEN_HANDLING.filter((s) => extractor.includes(s))).toEqual([]);
-    expect(extractor).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|sendBeacon/);
+  it('keep all token handling out of the scripts that run in pages', () => {
+    for (const file of ['extractor.js', 'capture.js']) {
+      const script = read(dist, file);
+      expect(
+        TOKEN_HANDLING.filter((s) => script.includes(s)),
+        file,
+      ).toEqual([]);
+      expect(script, file).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|sendBeacon/);
+    }
+  });
+
+  it('leave the pipeline’s second half out of the capture script', () => {
+    // Readability's and Turndown's own words: the capture script must not carry them.
+    const capture = read(dist, 'capture.js');
+    expect(read(dist, 'extractor.js')).toMatch(/_grabArticle|turndown/i);
+    expect(capture).not.toMatch(/_grabArticle|turndown/i);
+    expect(capture.length).toBeLessThan(read(dist, 'extractor.js').length / 5);
   });
 
   it('keep all token handling out of the confirmation injected into pages (its port aside)', () => {
