@@ -16,6 +16,7 @@ import { HighlighterLink, type PortLike } from '../../lib/highlighter/link';
 import { createPainter } from '../../lib/highlighter/paint';
 import { HighlightSession } from '../../lib/highlighter/session';
 import type { HighlighterMessage, HighlighterUpdate } from '../../lib/messaging/highlighter';
+import { rangeOf } from './palette-rig';
 
 /** The background's end of one port. */
 class WorkerEnd {
@@ -82,12 +83,7 @@ function pageScript() {
   });
   link.start();
   const select = (text: string) => {
-    const node = [...document.querySelectorAll('p')]
-      .map((p) => p.firstChild as Text)
-      .find((t) => t.data.includes(text))!;
-    const range = document.createRange();
-    range.setStart(node, node.data.indexOf(text));
-    range.setEnd(node, node.data.indexOf(text) + text.length);
+    const range = rangeOf(text);
     document.getSelection()!.removeAllRanges();
     document.getSelection()!.addRange(range);
     controller!.selectionDone();

@@ -22,14 +22,19 @@ export function usePalettePage(): void {
   });
 }
 
-export function stored(id: string, text: string): StoredHighlight {
+/** The range of `text` in the page's paragraphs. */
+export function rangeOf(text: string): Range {
   const node = [...document.querySelectorAll('p')]
     .map((p) => p.firstChild as Text)
     .find((t) => t.data.includes(text))!;
   const range = document.createRange();
   range.setStart(node, node.data.indexOf(text));
   range.setEnd(node, node.data.indexOf(text) + text.length);
-  return { id, color: 'yellow', selectors: describeRange(document.body, range)!, note: '' };
+  return range;
+}
+
+export function stored(id: string, text: string): StoredHighlight {
+  return { id, color: 'yellow', selectors: describeRange(document.body, rangeOf(text))!, note: '' };
 }
 
 export function open() {
