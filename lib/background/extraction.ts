@@ -65,15 +65,18 @@ export async function extractTab(opts: {
   let captured: z.infer<typeof TabCaptureSchema>;
   try {
     // Only the capture (a fifteenth of the code) when the extraction document takes the rest.
-    const script = warm ? '/capture.js' : '/extractor.js';
+    // Each script defines its own function, so clips overlapping in one tab never call the
+    // other's.
+    const [script, entry] = warm
+      ? (['/capture.js', '__pageclipCapture'] as const)
+      : (['/extractor.js', '__pageclipExtract'] as const);
     await browser.scripting.executeScript({ target: { tabId }, files: [script] });
     const [injection] = await browser.scripting.executeScript({
       target: { tabId },
-      func: (options: unknown) =>
-        (globalThis as unknown as { __pageclipExtract: (o: unknown) => unknown }).__pageclipExtract(
-          options,
-        ),
+      func: (name: string, options: unknown) =>
+        (globalThis as unknown as Record<string, (o: unknown) => unknown>)[name]!(options),
       args: [
+        entry,
         { mode: opts.mode, selectors: opts.selectors ?? [], whole: warm ? undefined : clipOptions },
       ],
     });

@@ -177,12 +177,14 @@ describe('a hostile page clipped through the popup', () => {
       `() => {
         const g = globalThis;
         g.__received = [];
-        let real;
-        Object.defineProperty(g, '__pageclipExtract', {
-          configurable: true,
-          get: () => real && ((options) => { g.__received.push(JSON.stringify(options)); return real(options); }),
-          set: (fn) => { real = fn; },
-        });
+        for (const name of ['__pageclipExtract', '__pageclipCapture']) {
+          let real;
+          Object.defineProperty(g, name, {
+            configurable: true,
+            get: () => real && ((options) => { g.__received.push(JSON.stringify(options)); return real(options); }),
+            set: (fn) => { real = fn; },
+          });
+        }
         globalThis.chrome.runtime.onMessage.addListener((m) => { g.__received.push(JSON.stringify(m)); });
         return true;
       }`,
