@@ -15,7 +15,7 @@ export default defineConfig({
     // (the service, its command line, Chromium), which use the cores the worker leaves idle.
     maxWorkers: availableParallelism() + 1,
     // A worker keeps the modules it loaded from one test file to the next. Re-importing jsdom,
-    // linkedom, playwright and the pipeline for each of 166 files cost more than three
+    // linkedom, playwright and the pipeline for each of the suite's files cost more than three
     // minutes of the two cores per run (vitest's "import" time: 216 s isolated, 76 s not).
     // Files share no state through modules: each resets `fakeBrowser` before every test and
     // starts its own service and browser; the suite passes with its files shuffled.
