@@ -65,7 +65,7 @@ describe('connecting', () => {
     expect(state.signInPending).toBe(true);
 
     const signInPage = await opened;
-    await signInPage.waitForLoadState();
+    await signInPage.waitForLoadState('load', { timeout: CONDITION_TIMEOUT_MS });
     await signInPage.fill('#email', h.service.demo.email);
     await signInPage.fill('#password', h.service.demo.password);
     await signInPage.click('button[type=submit], input[type=submit]');

@@ -50,7 +50,7 @@ async function clipAndOpen(path: string): Promise<{ view: Page; pageId: string }
   const pageId = /\/view\/pages\/([0-9a-f-]{36})$/.exec(href)?.[1] ?? '';
   expect(pageId, href).not.toBe('');
   const [view] = await Promise.all([h.context.waitForEvent('page'), link.click()]);
-  await view.waitForLoadState();
+  await view.waitForLoadState('load', { timeout: CONDITION_TIMEOUT_MS });
   await popup.close();
   await article.close();
   return { view, pageId };

@@ -75,7 +75,7 @@ describe('the options page', () => {
       .getByText('Finish signing in in the tab that opened, then come back here.')
       .waitFor();
     const signIn = await signInTab;
-    await signIn.waitForLoadState();
+    await signIn.waitForLoadState('load', { timeout: CONDITION_TIMEOUT_MS });
     await signIn.fill('#email', h.service.demo.email);
     await signIn.fill('#password', h.service.demo.password);
     await signIn.click('button[type=submit], input[type=submit]');
