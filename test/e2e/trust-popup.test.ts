@@ -138,7 +138,11 @@ describe('a popup people trust', () => {
     await expectInView(popup.getByRole('treeitem', { name: 'Shelf' }));
 
     // Add to page: with the page list showing, then with the folder picker open again.
+    // The picker must be gone before the click: Playwright scrolls a target that is still
+    // below the fold into view, and that scroll, not the popup, would move the form.
     await popup.locator('#panel-clip .folder-current').click();
+    await popup.getByRole('treeitem', { name: 'Shelf' }).waitFor({ state: 'hidden' });
+    await expectInView(popup.getByLabel('Add to page…'));
     await popup.getByLabel('Add to page…').check();
     await popup.getByRole('option', { name: /Reading journal/ }).waitFor(WAIT);
     await expectSaveEssentialsInView(popup);
