@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { sendToBackground } from '../lib/messaging/channel';
 import type { Folder } from '../lib/messaging/library';
@@ -45,7 +45,8 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
   const known = useKnownClip(props.extraction);
   const [addTo, setAddTo] = useState<PageSummary | null>(null);
 
-  useEffect(() => {
+  // Asked for at once, like the popup's data (use-popup-data.ts): the draft decides what shows.
+  useLayoutEffect(() => {
     sendToBackground('draft.get', {})
       .then((answer) => {
         setDraft(answer.draft);

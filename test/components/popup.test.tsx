@@ -10,9 +10,14 @@ import {
   entry,
   FOLDER_READING,
   FOLDER_WORK,
+  installFakeBackground,
   PAGE_JOURNAL,
 } from './support/fake-background';
 import { renderPopup } from './support/render-popup';
+import { render as preactRender } from 'preact';
+import { Popup } from '../../components/Popup';
+import { startExtraction } from '../../lib/ui/start-extraction';
+import { installI18n } from '../ui/fake-i18n';
 
 afterEach(cleanup);
 
@@ -48,6 +53,34 @@ describe('popup states', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     expect(screen.getByText('Reading the page…')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Top level/ })).toBeTruthy();
+  });
+
+  it('sends the requests its first usable frame needs while rendering, not a frame later', async () => {
+    fakeBrowser.reset();
+    installI18n('en');
+    installFakeBackground({});
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    const root = document.body.appendChild(document.createElement('div'));
+    try {
+      // Preact's own render, not the testing library's, which flushes every effect at once.
+      preactRender(<Popup extraction={startExtraction()} />, root);
+      const sent = send.mock.calls.map(
+        (args) => ((args as unknown[])[0] as { type?: string }).type,
+      );
+      for (const type of [
+        'tab.extract',
+        'connection.get',
+        'recent.get',
+        'settings.get',
+        'outbox.list',
+        'draft.get',
+      ])
+        expect(sent).toContain(type);
+    } finally {
+      preactRender(null, root);
+      root.remove();
+      send.mockRestore();
+    }
   });
 
   it('does not wait for a highlight that may still be on its way', async () => {
