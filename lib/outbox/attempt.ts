@@ -10,13 +10,12 @@ import {
   claim,
   fail,
   flagReplayWindow,
-  isDue,
-  nearsReplayWindow,
   retryLater,
   succeed,
   withFixedHighlights,
   withTarget,
 } from './state';
+import { isDue, nearsReplayWindow } from './schedule';
 
 /** Another instance took the entry over (its lease expired) or it was discarded meanwhile. */
 class LeaseLostError extends Error {}

@@ -8,7 +8,8 @@ export type { OutboxEntry, OutboxError, OutboxResult, OutboxStatus } from './ent
 export { OutboxEntrySchema } from './entry';
 export type { OutboxApi } from './deliver';
 export { DEFAULT_POLICY, type OutboxPolicy } from './policy';
-export { REPLAY_WINDOW_CODE, refusedCredentials } from './state';
+export { REPLAY_WINDOW_CODE } from './state';
+export { refusedCredentials } from './schedule';
 export { readOutbox, watchOutbox } from './store';
 export { createOutboxBadge, failedCount, type OutboxBadge } from './badge';
 export { OUTBOX_ALARM, scheduleOutboxAlarm, wireOutbox } from './wire-outbox';

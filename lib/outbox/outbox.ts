@@ -17,17 +17,13 @@ import {
 import {
   createEntry,
   flagReplayWindow,
-  isDue,
   markPreviousConnection,
-  nearsReplayWindow,
-  nextWakeAt,
-  orderKey,
-  pickDeliverable,
   postpone,
   recoverStale,
   retarget,
   userRetry,
 } from './state';
+import { isDue, nearsReplayWindow, nextWakeAt, orderKey, pickDeliverable } from './schedule';
 import { waitForSettled, type WaitUntil } from './wait-for';
 
 export interface OutboxDeps {

@@ -1,5 +1,6 @@
 import type { WriteRequest } from '../write-request';
 import type { OutboxEntry, OutboxError, OutboxLease, OutboxResult } from './entry';
+import { refusedCredentials } from './schedule';
 
 /**
  * The entry state machine, as pure functions (no storage, no clock of their own):
@@ -48,117 +49,6 @@ export function createEntry(write: WriteRequest, label: string, now: number): Ou
     result: null,
     label,
   };
-}
-
-/**
- * How far delivery has got, as the UI tells it: `new` before any answer, `waiting` once an
- * attempt failed (or could not start) and another will follow by itself, `failed` when only the
- * user can move it on.
- */
-export type DeliveryPhase = 'new' | 'sending' | 'waiting' | 'saved' | 'failed';
-
-export function deliveryPhase(entry: OutboxEntry): DeliveryPhase {
-  if (entry.status === 'queued') return entry.lastError === null ? 'new' : 'waiting';
-  return entry.status;
-}
-
-/** The first attempt has had its answer: saved, failed, or waiting to be retried (offline). */
-export function hasAnswer(entry: OutboxEntry): boolean {
-  const phase = deliveryPhase(entry);
-  return phase === 'saved' || phase === 'failed' || phase === 'waiting';
-}
-
-/** A refusal of the token itself (401) or of its scopes (403 `insufficient_scope`): another connection may fix it. */
-export function refusedCredentials(error: { status: number | null; code: string } | null): boolean {
-  return error !== null && (error.status === 401 || error.code === 'insufficient_scope');
-}
-
-/** Writes whose repetition is made safe by the service's Idempotency-Key (appends, prepends). */
-export function usesIdempotencyKey(entry: OutboxEntry): boolean {
-  return (
-    entry.write.kind === 'add-to-page' ||
-    entry.write.kind === 'edit-page' ||
-    (entry.write.kind === 'add-to-titled-page' && entry.targetPageId !== null)
-  );
-}
-
-/**
- * Entries with the same key are delivered one at a time in enqueue order ("in order per page").
- * A titled page (the Inbox) is keyed by folder and title until it has been resolved.
- */
-export function orderKey(entry: OutboxEntry): string {
-  const w = entry.write;
-  switch (w.kind) {
-    case 'create-page':
-      return `create:${w.clipId}`;
-    case 'add-to-page':
-    case 'edit-page':
-    case 'trash-page':
-    case 'highlight-page':
-      return `page:${w.pageId}`;
-    case 'add-to-titled-page':
-      return `titled:${w.parentId ?? 'root'}:${w.title}`;
-    case 'update-page':
-      return `page:${w.pageId}`;
-  }
-}
-
-export function isPending(entry: OutboxEntry): boolean {
-  return entry.status === 'queued' || entry.status === 'sending';
-}
-
-export function isDue(entry: OutboxEntry, now: number): boolean {
-  return entry.status === 'queued' && (entry.nextAttemptAt ?? 0) <= now;
-}
-
-export function isStale(entry: OutboxEntry, now: number): boolean {
-  return entry.status === 'sending' && (entry.lease === null || entry.lease.until <= now);
-}
-
-/**
- * The entries that may be sent now: for each order key, its first pending entry, if that one is
- * queued and due. An entry still `sending` holds back everything behind it on the same page.
- * `failed` entries wait for the user and do not block the page.
- */
-export function pickDeliverable(entries: readonly OutboxEntry[], now: number): OutboxEntry[] {
-  const seen = new Set<string>();
-  const out: OutboxEntry[] = [];
-  for (const entry of entries) {
-    if (!isPending(entry)) continue;
-    const key = orderKey(entry);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (isDue(entry, now)) out.push(entry);
-  }
-  return out;
-}
-
-/**
- * The earliest time something needs the outbox's attention again, or null when nothing does:
- * the next attempt of a page's first queued entry, or the lease expiry of one being sent.
- * Entries waiting behind another on the same page do not count (they cannot go first).
- */
-export function nextWakeAt(entries: readonly OutboxEntry[]): number | null {
-  const seen = new Set<string>();
-  let at: number | null = null;
-  for (const entry of entries) {
-    if (!isPending(entry)) continue;
-    const key = orderKey(entry);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const t = entry.status === 'queued' ? (entry.nextAttemptAt ?? 0) : (entry.lease?.until ?? 0);
-    if (at === null || t < at) at = t;
-  }
-  return at;
-}
-
-/** A keyed write whose first uncertain attempt is about to leave the service's replay window. */
-export function nearsReplayWindow(entry: OutboxEntry, now: number, warnAfterMs: number): boolean {
-  return (
-    usesIdempotencyKey(entry) &&
-    entry.uncertainSince !== null &&
-    now - entry.uncertainSince >= warnAfterMs
-  );
 }
 
 export function claim(entry: OutboxEntry, now: number, lease: OutboxLease): OutboxEntry {

@@ -1,5 +1,5 @@
 import type { OutboxEntry } from './entry';
-import { hasAnswer } from './state';
+import { hasAnswer } from './schedule';
 
 /**
  * What to wait for: `settled`, the entry is `saved` or `failed`; `answered`, also an attempt

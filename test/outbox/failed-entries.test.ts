@@ -11,13 +11,12 @@ import type { OutboxEntry } from '../../lib/outbox/entry';
 import {
   claim,
   createEntry,
-  deliveryPhase,
   fail,
-  hasAnswer,
   markPreviousConnection,
   retryLater,
   userRetry,
 } from '../../lib/outbox/state';
+import { deliveryPhase, hasAnswer } from '../../lib/outbox/schedule';
 import type { WriteRequest } from '../../lib/write-request';
 import { useRig } from './rig';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '../../lib/api';
 import { Outbox, type OutboxDeps } from '../../lib/outbox';
-import { isPending, nextWakeAt } from '../../lib/outbox/state';
+import { isPending, nextWakeAt } from '../../lib/outbox/schedule';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { startService, type RunningService } from '../helpers/service';
 

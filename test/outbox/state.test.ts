@@ -9,11 +9,7 @@ import {
   createEntry,
   fail,
   flagReplayWindow,
-  isStale,
-  nearsReplayWindow,
-  nextWakeAt,
   OutboxTransitionError,
-  pickDeliverable,
   recoverStale,
   REPLAY_WINDOW_CODE,
   retarget,
@@ -22,6 +18,7 @@ import {
   userRetry,
   withTarget,
 } from '../../lib/outbox/state';
+import { isStale, nearsReplayWindow, nextWakeAt, pickDeliverable } from '../../lib/outbox/schedule';
 import type { WriteRequest } from '../../lib/write-request';
 
 const PAGE_A = '11111111-1111-4111-8111-111111111111';
