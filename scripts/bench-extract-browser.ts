@@ -147,6 +147,9 @@ async function main(): Promise<void> {
 
   const rows: {
     set: SetName;
+    id: string;
+    /** Length of the capture's JSON message. */
+    captureChars: number;
     ours: number;
     tab: number;
     clone: number;
@@ -191,11 +194,11 @@ async function main(): Promise<void> {
           );
         // Both halves of ours, each timed where it runs; the capture travels between them as
         // the JSON an extension message carries.
-        const bothHalves = async (): Promise<Timed & { tab: number }> => {
+        const bothHalves = async (): Promise<Timed & { tab: number; captureChars: number }> => {
           const inTab = await page.evaluate(() =>
             (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench.capture(),
           );
-          if (inTab.error) return { ...inTab, tab: inTab.ms };
+          if (inTab.error) return { ...inTab, tab: inTab.ms, captureChars: 0 };
           const message = await page.evaluate(() =>
             (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench.takeCapture(),
           );
@@ -206,7 +209,12 @@ async function main(): Promise<void> {
               ).__pageclipDocument.extract(m),
             message,
           );
-          return { ...inDocument, ms: inTab.ms + inDocument.ms, tab: inTab.ms };
+          return {
+            ...inDocument,
+            ms: inTab.ms + inDocument.ms,
+            tab: inTab.ms,
+            captureChars: inTab.chars,
+          };
         };
         const timeOurs = async () => {
           if (!tally) return bothHalves();
@@ -232,7 +240,7 @@ async function main(): Promise<void> {
         const warm = args.warm ? await bothHalves() : null;
         const inPlace = await run('plainInPlace');
         const [ours, clone] = (oursFirst ? [first, second] : [second, first]) as [
-          Timed & { tab: number },
+          Timed & { tab: number; captureChars: number },
           Timed,
         ];
         if (ours.error) oursFailed.push(`${source.set}/${ref.id}: ${ours.error}`);
@@ -241,6 +249,8 @@ async function main(): Promise<void> {
         else
           rows.push({
             set: source.set,
+            id: ref.id,
+            captureChars: ours.captureChars,
             ours: ours.ms,
             tab: ours.tab,
             clone: clone.ms,
@@ -309,6 +319,15 @@ async function main(): Promise<void> {
     `\nours by half: in the tab (capture + message) median ${f(quantile(tab, 0.5))} (p95 ${f(quantile(tab, 0.95))}), ` +
       `in the extraction document median ${f(quantile(inDocument, 0.5))} (p95 ${f(quantile(inDocument, 0.95))})`,
   );
+  // The pages past the p95 line, to tell what makes a clip slow (a big capture is paid for in
+  // both halves and in the message between them).
+  const slowest = [...rows].sort((a, b) => b.ours - a.ours).slice(0, Math.ceil(rows.length / 20));
+  out('\n| slowest pages | ours: tab + document | plain on a clone | capture |');
+  out('| --- | --: | --: | --: |');
+  for (const r of slowest)
+    out(
+      `| ${r.set}/${r.id} | ${f(r.ours)}: ${f(r.tab)} + ${f(r.ours - r.tab)} | ${f(r.clone)} | ${(r.captureChars / 1000).toFixed(0)} kB |`,
+    );
   if (args.warm) {
     const warm = rows.map((r) => r.warm);
     out(

@@ -7,8 +7,8 @@ import { captureTab } from '../../lib/extraction/in-tab.ts';
  * Bundled into the page by `bench:extract:browser` (scripts/bench-extract-browser.ts): what
  * runs in the clipped tab, timed inside the page.
  *
- * - ours, the tab's half: the extension's own injected code (`captureTab`, the whole of
- *   `extractor.js`) making the capture, serialized to JSON as an extension message is (kept
+ * - ours, the tab's half: the extension's own injected code (`captureTab`, what `capture.js`
+ *   runs while the extraction document is open) making the capture, serialized to JSON as an extension message is (kept
  *   for the extraction document, document-entry.ts, to take);
  * - plain with clone: Readability + Turndown (+ GFM) on `document.cloneNode(true)`, as
  *   Readability's README prescribes for a live page (it modifies the document it reads);
