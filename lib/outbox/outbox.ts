@@ -61,9 +61,10 @@ const MIN_TIMER_MS = 100;
 /**
  * The durable outbox: every write the user asks for is stored in `storage.local` before it is
  * sent, and delivered exactly once, in order per page, across retries, worker stops and browser
- * restarts. The state machine is in `state.ts`, one attempt in `attempt.ts` (sending itself in
- * `deliver.ts`), and every stored change goes through the journal (`journal.ts`) behind its
- * storage port; the clock is injected.
+ * restarts. The state machine is in `state.ts` (what is due, in which order, in
+ * `schedule.ts`), one attempt in `attempt.ts` (sending itself in `deliver.ts`), and every
+ * stored change goes through the journal (`journal.ts`) behind its storage port; the clock is
+ * injected.
  *
  * One instance per background worker. All storage updates go through one promise chain
  * (`journal.mutate`), so concurrent calls never lose each other's changes; an entry being
