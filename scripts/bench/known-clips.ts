@@ -9,6 +9,7 @@ import { tabIdOf } from '../../test/e2e/ui-support';
 import type { KnownClip } from '../../lib/known-clips/known-clip';
 import { normaliseUrl } from '../../lib/known-clips/normalise-url';
 import { knownClipItems } from '../../lib/known-clips/storage-layout';
+import { openPopupHost } from './popup-host';
 
 const KNOWN = Number(process.env.BENCH_KNOWN_CLIPS ?? 5_000);
 
@@ -46,10 +47,10 @@ export async function knownClipFigures(
   const tabId = await tabIdOf(h, url);
   const interactive: number[] = [];
   const notice: number[] = [];
+  const host = await openPopupHost(h);
   for (let i = 0; i < runs; i++) {
-    const popup = await h.context.newPage();
+    const popup = await host.show(`popup.html?tab=${tabId}`);
     try {
-      await popup.goto(h.extensionUrl(`popup.html?tab=${tabId}`));
       await popup.waitForFunction(() => document.querySelector('.known-clip') !== null, null, {
         polling: 'raf',
         timeout: 60_000,
@@ -61,9 +62,10 @@ export async function knownClipFigures(
         ),
       );
     } finally {
-      await popup.close();
+      await host.hide();
     }
   }
+  await host.close();
   await article.close();
   // The index alone, without the extraction before it: `known.lookup` from an extension page.
   const helper = await h.openExtensionPage('options.html');
