@@ -1,29 +1,24 @@
-import { WriteRequestSchema, type WriteRequest } from '../write-request';
+import type { WriteRequest } from '../write-request';
 import { attemptDelivery } from './attempt';
 import type { OutboxApi } from './deliver';
 import type { ImageKeeper } from './deliver-import';
 import type { OutboxEntry } from './entry';
-import { withPageclipId } from '../clip-markdown';
+import { OutboxJournal, storageLocalPort, type Mutation, type OutboxStorePort } from './journal';
+import {
+  afterNewConnection,
+  discarded,
+  discardedIfUnsent,
+  dueNow,
+  enqueued,
+  normalizeWrite,
+  postponedUntil,
+  recovered,
+  retargeted,
+  retriedFailed,
+  retriedOne,
+} from './list-transitions';
 import { DEFAULT_POLICY, type OutboxPolicy } from './policy';
-import {
-  indexOrThrow,
-  mapEntries,
-  OutboxJournal,
-  replaceAt,
-  storageLocalPort,
-  type Mutation,
-  type OutboxStorePort,
-} from './journal';
-import {
-  createEntry,
-  flagReplayWindow,
-  markPreviousConnection,
-  postpone,
-  recoverStale,
-  retarget,
-  userRetry,
-} from './state';
-import { isDue, nearsReplayWindow, nextWakeAt, orderKey, pickDeliverable } from './schedule';
+import { nextWakeAt, orderKey, pickDeliverable } from './schedule';
 import { waitForSettled, type WaitUntil } from './wait-for';
 
 export interface OutboxDeps {
@@ -62,9 +57,9 @@ const MIN_TIMER_MS = 100;
  * The durable outbox: every write the user asks for is stored in `storage.local` before it is
  * sent, and delivered exactly once, in order per page, across retries, worker stops and browser
  * restarts. The state machine is in `state.ts` (what is due, in which order, in
- * `schedule.ts`), one attempt in `attempt.ts` (sending itself in `deliver.ts`), and every
- * stored change goes through the journal (`journal.ts`) behind its storage port; the clock is
- * injected.
+ * `schedule.ts`; changes to the whole list in `list-transitions.ts`), one attempt in
+ * `attempt.ts` (sending itself in `deliver.ts`), and every stored change goes through the
+ * journal (`journal.ts`) behind its storage port; the clock is injected.
  *
  * One instance per background worker. All storage updates go through one promise chain
  * (`journal.mutate`), so concurrent calls never lose each other's changes; an entry being
@@ -118,12 +113,7 @@ export class Outbox {
    */
   async enqueue(write: WriteRequest, label: string): Promise<OutboxEntry> {
     const normalized = normalizeWrite(write);
-    const entry = await this.mutate((entries, now) => {
-      const existing = entries.find((e) => e.id === normalized.clipId);
-      if (existing) return { value: existing };
-      const created = createEntry(normalized, label, now);
-      return { next: [...entries, created], value: created };
-    });
+    const entry = await this.mutate((entries, now) => enqueued(entries, normalized, label, now));
     this.kick();
     return entry;
   }
@@ -167,10 +157,7 @@ export class Outbox {
 
   /** Queues a failed (or waiting) entry again, now; the user's decision after any warning. */
   async retry(id: string): Promise<void> {
-    await this.mutate((entries, now) => {
-      const i = indexOrThrow(entries, id);
-      return { next: replaceAt(entries, i, userRetry(entries[i]!, now)), value: undefined };
-    });
+    await this.mutate((entries, now) => retriedOne(entries, id, now));
     this.kick();
   }
 
@@ -179,13 +166,7 @@ export class Outbox {
    * waiting out a backoff go now instead of after their delay. Failed entries stay failed.
    */
   async wake(): Promise<void> {
-    await this.mutate((entries, now) =>
-      mapEntries(entries, (e) =>
-        e.status === 'queued' && (e.nextAttemptAt ?? 0) > now
-          ? { ...e, nextAttemptAt: now, updatedAt: now }
-          : e,
-      ),
-    );
+    await this.mutate(dueNow);
     await this.flush();
   }
 
@@ -196,18 +177,7 @@ export class Outbox {
    * merely waiting (offline, not connected, 5xx) go now. Resolves with how many were marked.
    */
   async connectionChanged(): Promise<number> {
-    const marked = await this.mutate((entries, now) => {
-      let count = 0;
-      const { next } = mapEntries(entries, (e) => {
-        if (e.status === 'queued') {
-          return (e.nextAttemptAt ?? 0) > now ? { ...e, nextAttemptAt: now, updatedAt: now } : e;
-        }
-        const after = markPreviousConnection(e, now);
-        if (after !== e) count += 1;
-        return after;
-      });
-      return { next, value: count };
-    });
+    const marked = await this.mutate(afterNewConnection);
     this.kick();
     return marked;
   }
@@ -219,19 +189,14 @@ export class Outbox {
 
   /** Retries every failed entry matching `filter`: only ever on the user's request. */
   async retryAll(filter: (entry: OutboxEntry) => boolean = () => true): Promise<number> {
-    const count = await this.mutate((entries, now) =>
-      mapEntries(entries, (e) => (e.status === 'failed' && filter(e) ? userRetry(e, now) : e)),
-    );
+    const count = await this.mutate((entries, now) => retriedFailed(entries, filter, now));
     if (count > 0) this.kick();
     return count;
   }
 
   /** Removes the entry, whatever its state: only ever on the user's request. */
   async discard(id: string): Promise<void> {
-    await this.mutate((entries) => {
-      const next = entries.filter((e) => e.id !== id);
-      return next.length === entries.length ? { value: undefined } : { next, value: undefined };
-    });
+    await this.mutate((entries) => discarded(entries, id));
   }
 
   /**
@@ -240,22 +205,13 @@ export class Outbox {
    * a flush cannot start sending it in between. False when it was not removed.
    */
   async discardUnsent(id: string): Promise<boolean> {
-    return this.mutate((entries) => {
-      const entry = entries.find((e) => e.id === id);
-      if (!entry || entry.status !== 'queued' || entry.outcomeUnknown) return { value: false };
-      return { next: entries.filter((e) => e !== entry), value: true };
-    });
+    return this.mutate((entries) => discardedIfUnsent(entries, id));
   }
 
   /** "Edit destination": the same clip (same clipId) to another page or folder. */
   async retarget(id: string, write: WriteRequest, label?: string): Promise<void> {
     const normalized = normalizeWrite(write);
-    await this.mutate((entries, now) => {
-      const i = indexOrThrow(entries, id);
-      const entry = entries[i]!;
-      const next = retarget(entry, normalized, label ?? entry.label, now);
-      return { next: replaceAt(entries, i, next), value: undefined };
-    });
+    await this.mutate((entries, now) => retargeted(entries, id, normalized, label, now));
     this.kick();
   }
 
@@ -338,26 +294,14 @@ export class Outbox {
    */
   private async recover(): Promise<void> {
     await this.mutate((entries, now) =>
-      mapEntries(entries, (e) => {
-        if (e.status === 'sending' && !this.inFlight.has(e.id)) return recoverStale(e, now);
-        if (isDue(e, now) && nearsReplayWindow(e, now, this.policy.replayWarnAfterMs))
-          return flagReplayWindow(e, now);
-        return e;
-      }),
+      recovered(entries, now, this.inFlight, this.policy.replayWarnAfterMs),
     );
   }
 
   private async postponeAll(): Promise<void> {
-    const error = {
-      status: null,
-      code: 'not_connected',
-      message: 'Pageclip is not connected to the service; this will be sent once it is.',
-      retryable: true,
-    };
-    await this.mutate((entries, now) => {
-      const until = now + this.policy.notConnectedDelayMs;
-      return mapEntries(entries, (e) => (isDue(e, now) ? postpone(e, error, until, now) : e));
-    });
+    await this.mutate((entries, now) =>
+      postponedUntil(entries, now, now + this.policy.notConnectedDelayMs),
+    );
   }
 
   private async scheduleNext(): Promise<void> {
@@ -379,12 +323,4 @@ export class Outbox {
   private mutate<T>(fn: (entries: OutboxEntry[], now: number) => Mutation<T>): Promise<T> {
     return this.journal.mutate(fn);
   }
-}
-
-/** A create carries its clipId as `pageclip_id`, so an uncertain create can be found again. */
-function normalizeWrite(write: WriteRequest): WriteRequest {
-  const parsed = WriteRequestSchema.parse(write);
-  return parsed.kind === 'create-page'
-    ? { ...parsed, markdown: withPageclipId(parsed.markdown, parsed.clipId) }
-    : parsed;
 }
