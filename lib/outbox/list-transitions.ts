@@ -42,11 +42,13 @@ export function enqueued(
 
 /** Entries waiting out a backoff are due now. */
 export function dueNow(entries: OutboxEntry[], now: number): Mutation<number> {
-  return mapEntries(entries, (e) =>
-    e.status === 'queued' && (e.nextAttemptAt ?? 0) > now
-      ? { ...e, nextAttemptAt: now, updatedAt: now }
-      : e,
-  );
+  return mapEntries(entries, (e) => madeDue(e, now));
+}
+
+function madeDue(entry: OutboxEntry, now: number): OutboxEntry {
+  return entry.status === 'queued' && (entry.nextAttemptAt ?? 0) > now
+    ? { ...entry, nextAttemptAt: now, updatedAt: now }
+    : entry;
 }
 
 /**
@@ -56,8 +58,7 @@ export function dueNow(entries: OutboxEntry[], now: number): Mutation<number> {
 export function afterNewConnection(entries: OutboxEntry[], now: number): Mutation<number> {
   let marked = 0;
   const { next } = mapEntries(entries, (e) => {
-    if (e.status === 'queued')
-      return (e.nextAttemptAt ?? 0) > now ? { ...e, nextAttemptAt: now, updatedAt: now } : e;
+    if (e.status === 'queued') return madeDue(e, now);
     const after = markPreviousConnection(e, now);
     if (after !== e) marked += 1;
     return after;
