@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { Folder, PageSummary } from '../lib/messaging/library';
 import type { PopupDraft } from '../lib/messaging/clipping';
@@ -37,6 +38,8 @@ export function ClipPanel(props: {
   onCreateFolder: (name: string, parentId: string | null) => Promise<Folder>;
   /** "Add to it" on a known clip: that page becomes the destination. */
   addTo?: PageSummary | null;
+  /** Beside the title's label: the offer to clip many tabs, which costs the form no row. */
+  titleAside?: ComponentChildren;
 }) {
   const { data } = props;
   const extra = useRef<(() => Partial<SubmitInput>) | null>(null);
@@ -78,6 +81,7 @@ export function ClipPanel(props: {
   if (unreadable && state.fallback === null) {
     return (
       <div class="panel clip-panel">
+        {props.titleAside}
         <UnreadableNotice url={null} offered={offered} />
       </div>
     );
@@ -87,9 +91,12 @@ export function ClipPanel(props: {
     <form class="panel clip-panel" onSubmit={onSubmit} aria-busy={extracting} noValidate>
       {unreadable && <UnreadableNotice url={state.fallback?.url ?? null} offered={offered} />}
       <div class="field">
-        <label class="label" for="clip-title">
-          {t('fieldTitle')}
-        </label>
+        <div class="label-row">
+          <label class="label" for="clip-title">
+            {t('fieldTitle')}
+          </label>
+          {props.titleAside}
+        </div>
         {extraction === null ? (
           <Skeleton height="34px" />
         ) : (
@@ -140,7 +147,7 @@ export function ClipPanel(props: {
         </label>
         <textarea
           id="clip-note"
-          rows={2}
+          rows={1}
           value={note}
           placeholder={t('fieldNotePlaceholder')}
           onInput={(e) => update({ type: 'edited', field: 'note', value: e.currentTarget.value })}
@@ -186,7 +193,9 @@ export function ClipPanel(props: {
           onCreate={props.onCreateFolder}
         />
         <fieldset class="segmented">
-          <legend class="label">{t('targetLabel')}</legend>
+          {/* "New page" and "Add to page…" say it themselves: the name is for screen readers,
+              and the row it would take is the markdown's at 600 px. */}
+          <legend class="visually-hidden">{t('targetLabel')}</legend>
           <div class="segmented-options">
             {(['new', 'existing'] as const).map((value) => (
               <label class="segment" key={value}>

@@ -13,11 +13,14 @@ import { ManyTabsJobView } from './ManyTabsJobView';
  * selected (or the window has several), the form in place of the clip once chosen, and the
  * job's progress and result while the background works and after, also in a popup opened
  * later. The clip stays mounted underneath, so nothing typed there is lost.
+ *
+ * The entry is handed to the clip to place beside its title: most windows hold several tabs,
+ * so a row of its own would cost the markdown a row in nearly every popup at 600 px.
  */
 export function ManyTabs(props: {
   data: PopupData;
   onCreateFolder: (name: string, parentId: string | null) => Promise<Folder>;
-  children: ComponentChildren;
+  children: (entry: ComponentChildren) => ComponentChildren;
 }) {
   const m = useManyTabs();
   const entry = offeredScope(m.tabs, m.ownBase);
@@ -31,13 +34,6 @@ export function ManyTabs(props: {
 
   return (
     <>
-      {showing === 'clip' && entry && (
-        <div class="many-tabs-entry">
-          <button type="button" class="button ghost small" onClick={() => void m.open(entry)}>
-            {entry === 'selected' ? t('manyTabsSelected', count) : t('manyTabsWindow', count)}
-          </button>
-        </div>
-      )}
       {showing === 'clip' && m.error && (
         <p class="error many-tabs-entry" role="alert">
           {m.error}
@@ -60,7 +56,17 @@ export function ManyTabs(props: {
         )}
       </div>
       <div class="many-tabs-clip" hidden={showing !== 'clip'}>
-        {props.children}
+        {props.children(
+          entry && (
+            <button
+              type="button"
+              class="button ghost small many-tabs-entry"
+              onClick={() => void m.open(entry)}
+            >
+              {entry === 'selected' ? t('manyTabsSelected', count) : t('manyTabsWindow', count)}
+            </button>
+          ),
+        )}
       </div>
     </>
   );

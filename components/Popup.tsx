@@ -207,28 +207,33 @@ export function Popup(props: { extraction: Promise<Extraction>; close?: () => vo
               />
             ) : (
               <ManyTabs data={data} onCreateFolder={createFolder}>
-                <KnownClipNotice
-                  known={known}
-                  data={data}
-                  outbox={data.outbox}
-                  onAddTo={() =>
-                    known.state.phase === 'known' &&
-                    setAddTo({
-                      id: known.state.clip.pageId,
-                      title: known.state.clip.title,
-                      parentId: known.state.clip.folderId,
-                      updatedAt: null,
-                    })
-                  }
-                />
-                <ClipPanel
-                  addTo={addTo}
-                  extraction={props.extraction}
-                  data={data}
-                  draft={draft}
-                  quickNote={quickNote}
-                  onCreateFolder={createFolder}
-                />
+                {(manyTabsEntry) => (
+                  <>
+                    <KnownClipNotice
+                      known={known}
+                      data={data}
+                      outbox={data.outbox}
+                      onAddTo={() =>
+                        known.state.phase === 'known' &&
+                        setAddTo({
+                          id: known.state.clip.pageId,
+                          title: known.state.clip.title,
+                          parentId: known.state.clip.folderId,
+                          updatedAt: null,
+                        })
+                      }
+                    />
+                    <ClipPanel
+                      addTo={addTo}
+                      extraction={props.extraction}
+                      data={data}
+                      draft={draft}
+                      quickNote={quickNote}
+                      onCreateFolder={createFolder}
+                      titleAside={manyTabsEntry}
+                    />
+                  </>
+                )}
               </ManyTabs>
             )}
           </div>

@@ -59,9 +59,12 @@ async function expectInView(locator: Locator): Promise<void> {
   const onTop = await locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
+    if (hit !== null && (hit === el || el.contains(hit))) return 'on top';
+    const at = `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    const scroll = document.querySelector('.popup')?.scrollTop;
+    return `covered at ${at} (scroll ${scroll}) by ${hit?.outerHTML.slice(0, 200) ?? 'nothing'}`;
   });
-  expect(onTop, 'nothing covers it').toBe(true);
+  expect(onTop, 'nothing covers it').toBe('on top');
 }
 
 /** Title, destination and Save of the clip form, without scrolling. */
@@ -124,12 +127,19 @@ describe('a popup people trust', () => {
     await h.send('folders.get', { refresh: true });
     const long = Array.from({ length: 12 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]!);
     const url = h.pages.add('/layout', articleHtml(TITLE, long));
+    // As in most windows, other tabs are open, so the popup offers to clip them all.
+    const other = await h.context.newPage();
+    await other.goto(h.pages.add('/layout-other', articleHtml('Another article', PARAGRAPHS)));
     const { popup, article } = await openPopupOn(h, url);
     await expect.poll(() => popup.locator('#clip-title').inputValue(), WAIT).toBe(TITLE);
+    await popup.getByRole('button', { name: /^Clip all \d+ tabs in this window/ }).waitFor(WAIT);
 
     // Clip mode: on open, and with the folder picker open (the markdown gives way).
     await expectSaveEssentialsInView(popup);
     await expectInView(popup.locator('#clip-body'));
+    // The markdown has the room the optional fields do not use: more than a glimpse of the clip.
+    const preview = await popup.locator('#clip-body').boundingBox();
+    expect(preview!.height, 'at least three lines of markdown').toBeGreaterThanOrEqual(70);
     await popup.locator('#panel-clip .folder-current').click();
     await popup.getByRole('treeitem', { name: 'Shelf' }).click();
     await popup.getByRole('treeitem', { name: 'Shelf' }).press('ArrowRight');
@@ -155,6 +165,7 @@ describe('a popup people trust', () => {
     expect(height).toBeLessThanOrEqual(POPUP_VIEWPORT.height);
     await popup.close();
     await article.close();
+    await other.close();
   });
 
   it('says plainly that a browser page cannot be read, and stores the bookmark it offers', async () => {
