@@ -31,9 +31,6 @@ export function answerExtraction(
 /** `runtime.onConnect`: each message on the extraction port is answered on that port. */
 export function createExtractionConnectListener(parse: (html: string) => Document) {
   return (port: Browser.runtime.Port): void => {
-    // Not ours: left alone, not disconnected. Every port opened in the extension reaches every
-    // page listening, and a disconnect by any one receiver closes it for its opener: it would
-    // cut the highlighter's port to the worker while this document is open.
     if (port.name !== EXTRACTION_PORT) return;
     port.onMessage.addListener((message: unknown) => {
       port.postMessage(answerExtraction(message, port.sender ?? {}, parse));

@@ -9,7 +9,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXTRACTION_PORT } from '../../lib/messaging/extractor';
-import { HIGHLIGHTER_PORT } from '../../lib/messaging/highlighter-port';
 import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
 import { tabIdOf } from './ui-support';
 import { E2E_TEST_TIMEOUT_MS } from './waits';
@@ -58,7 +57,6 @@ async function openTab(url: string) {
 /** The part of a runtime port a script in a tab uses here. */
 interface TabPort {
   onMessage: { addListener(listener: (message: unknown) => void): void };
-  onDisconnect: { addListener(listener: () => void): void };
   postMessage(message: unknown): void;
 }
 
@@ -158,37 +156,6 @@ describe('the extraction document', () => {
     const seen = await listener.evaluate(() => (globalThis as unknown as { seen: string[] }).seen);
     expect(seen.filter((m) => m.includes('"capture"'))).toEqual([]);
     await listener.close();
-    await page.close();
-  });
-
-  it("leaves the worker's other ports alone: the highlighter's stays open while it is open", async () => {
-    const url = h.pages.add(
-      '/other-port',
-      `<!doctype html><title>Other port</title><p>${PROSE}</p>`,
-    );
-    const { page, tabId } = await openTab(url);
-    await h.background((hooks) => hooks.extractionDocumentOpen());
-    const outcome = await h.background(
-      async (hooks, arg) => {
-        const [injection] = await hooks.browser.scripting.executeScript({
-          target: { tabId: arg.tabId },
-          func: (name: string) =>
-            new Promise<string>((resolve) => {
-              const port = (
-                globalThis as unknown as {
-                  chrome: { runtime: { connect(info: { name: string }): TabPort } };
-                }
-              ).chrome.runtime.connect({ name });
-              port.onDisconnect.addListener(() => resolve('closed'));
-              setTimeout(() => resolve('still open'), 1_500);
-            }),
-          args: [arg.name],
-        });
-        return injection?.result;
-      },
-      { tabId, name: HIGHLIGHTER_PORT },
-    );
-    expect(outcome).toBe('still open');
     await page.close();
   });
 
