@@ -2,10 +2,10 @@
  * The extraction document: Chromium's offscreen document (`DOM_PARSER`), opened by the
  * background for a clip and kept for a while after it (lib/background/extraction-document.ts).
  * It runs steps 2–8 of extraction on the capture the tab sent; it holds no token and reaches
- * nothing but the port the background opens to it.
+ * nothing but `runtime` messaging.
  */
 import { browser } from 'wxt/browser';
-import { createExtractionConnectListener } from '../../lib/extraction/document-listener';
+import { createExtractionListener } from '../../lib/extraction/document-listener';
 import { parseInert } from '../../lib/extraction/in-document';
 
-browser.runtime.onConnect.addListener(createExtractionConnectListener(parseInert));
+browser.runtime.onMessage.addListener(createExtractionListener(parseInert));

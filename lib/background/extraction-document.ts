@@ -13,7 +13,7 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import {
-  EXTRACTION_PORT,
+  EXTRACTION_CHANNEL,
   type ExtractionAnswer,
   ExtractionAnswerSchema,
   type ExtractionRequest,
@@ -73,26 +73,15 @@ function unreachable(error: unknown): boolean {
   return /receiving end does not exist|could not establish connection/i.test(String(error));
 }
 
-/** One request on a port of its own (why a port: `EXTRACTION_PORT`), closed once answered. */
-async function send(request: ExtractionRequest): Promise<unknown> {
+async function send(request: Omit<ExtractionRequest, 'channel'>): Promise<unknown> {
   await openExtractionDocument();
-  return new Promise((resolve, reject) => {
-    const port = browser.runtime.connect({ name: EXTRACTION_PORT });
-    port.onMessage.addListener((answer: unknown) => {
-      resolve(answer);
-      port.disconnect();
-    });
-    // Fires only for the other end: no document listening, or the document closed.
-    port.onDisconnect.addListener(() => {
-      const reason = browser.runtime.lastError?.message;
-      reject(new Error(reason ?? 'The extraction document closed before it answered.'));
-    });
-    port.postMessage(request);
-  });
+  return browser.runtime.sendMessage({ channel: EXTRACTION_CHANNEL, ...request });
 }
 
 /** Steps 2–8 on the tab's capture, in the extraction document. */
-export async function extractInDocument(request: ExtractionRequest): Promise<ExtractionAnswer> {
+export async function extractInDocument(
+  request: Omit<ExtractionRequest, 'channel'>,
+): Promise<ExtractionAnswer> {
   // Whether the background parses HTML itself: Firefox's event page can, Chromium's service
   // worker cannot. The build-time constant and a dynamic import keep the pipeline out of
   // Chromium's worker (a static import would bring its modules' top-level code along).

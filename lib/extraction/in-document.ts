@@ -11,7 +11,7 @@ import type { ExtractionAnswer, ExtractionRequest } from '../messaging/extractor
 import { clipFromCapture } from './clip-from-capture';
 
 export function extractCaptured(
-  request: ExtractionRequest,
+  request: Pick<ExtractionRequest, 'capture' | 'options'>,
   parse: (html: string) => Document,
 ): ExtractionAnswer {
   try {

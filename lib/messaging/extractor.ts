@@ -59,15 +59,11 @@ export const TabCaptureSchema = z.discriminatedUnion('kind', [
 ]);
 export type TabCapture = z.infer<typeof TabCaptureSchema>;
 
-/**
- * The name of the port the background opens to the extraction document for each request
- * (lib/extraction/in-document.ts). A port and not `runtime.sendMessage`: a message reaches
- * every open extension page, and the popup, which shares the document's renderer thread,
- * would decode a capture of up to megabytes that is not for it.
- */
-export const EXTRACTION_PORT = 'pageclip/extract';
+/** The runtime message channel of the extraction document (lib/extraction/in-document.ts). */
+export const EXTRACTION_CHANNEL = 'pageclip/extract';
 
 export const ExtractionRequestSchema = z.object({
+  channel: z.literal(EXTRACTION_CHANNEL),
   capture: CapturedPageSchema,
   options: ClipOptionsSchema,
 });

@@ -8,7 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXTRACTION_PORT } from '../../lib/messaging/extractor';
+import { EXTRACTION_CHANNEL } from '../../lib/messaging/extractor';
 import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
 import { tabIdOf } from './ui-support';
 import { E2E_TEST_TIMEOUT_MS } from './waits';
@@ -52,12 +52,6 @@ async function openTab(url: string) {
   const page = await h.context.newPage();
   await page.goto(url);
   return { page, tabId: await tabIdOf(h, url) };
-}
-
-/** The part of a runtime port a script in a tab uses here. */
-interface TabPort {
-  onMessage: { addListener(listener: (message: unknown) => void): void };
-  postMessage(message: unknown): void;
 }
 
 const clip = (tabId: number) => h.background((hooks, id) => hooks.extractTab(id), tabId);
@@ -129,36 +123,6 @@ describe('the extraction document', () => {
     await page.close();
   });
 
-  it('sends the capture to the document alone, not to every open extension page', async () => {
-    const url = h.pages.add(
-      '/alone',
-      `<!doctype html><title>Alone</title><article><p>${PROSE}</p></article>`,
-    );
-    const { page, tabId } = await openTab(url);
-    await h.background((hooks) => hooks.extractionDocumentOpen());
-    // An open extension page (the popup would be one) listens to the runtime's messages.
-    const listener = await h.context.newPage();
-    await listener.goto(h.extensionUrl('options.html'));
-    await listener.evaluate(() => {
-      const seen: string[] = [];
-      (globalThis as unknown as { seen: string[] }).seen = seen;
-      (
-        globalThis as unknown as {
-          chrome: { runtime: { onMessage: { addListener(f: (m: unknown) => void): void } } };
-        }
-      ).chrome.runtime.onMessage.addListener((m) => {
-        seen.push(JSON.stringify(m).slice(0, 200));
-      });
-    });
-
-    const answer = await clip(tabId);
-    expect(answer.ok && answer.extractedIn).toBe('document');
-    const seen = await listener.evaluate(() => (globalThis as unknown as { seen: string[] }).seen);
-    expect(seen.filter((m) => m.includes('"capture"'))).toEqual([]);
-    await listener.close();
-    await page.close();
-  });
-
   it('refuses a request sent from a tab', async () => {
     const url = h.pages.add('/asker', `<!doctype html><title>Asker</title><p>${PROSE}</p>`);
     const { page, tabId } = await openTab(url);
@@ -166,29 +130,26 @@ describe('the extraction document', () => {
       async (hooks, arg) => {
         const [injection] = await hooks.browser.scripting.executeScript({
           target: { tabId: arg.tabId },
-          func: (name: string, html: string) =>
-            new Promise<unknown>((resolve) => {
-              const port = (
-                globalThis as unknown as {
-                  chrome: { runtime: { connect(info: { name: string }): TabPort } };
-                }
-              ).chrome.runtime.connect({ name });
-              port.onMessage.addListener((answer: unknown) => resolve(answer));
-              port.postMessage({
-                capture: { html, url: 'https://x.example/', textLength: 1, selection: null },
-                options: {
-                  mode: 'article',
-                  now: new Date(0).toISOString(),
-                  extraFrontmatter: {},
-                  embedImages: false,
-                },
-              });
+          func: (channel: string, html: string) =>
+            (
+              globalThis as unknown as {
+                chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
+              }
+            ).chrome.runtime.sendMessage({
+              channel,
+              capture: { html, url: 'https://x.example/', textLength: 1, selection: null },
+              options: {
+                mode: 'article',
+                now: new Date(0).toISOString(),
+                extraFrontmatter: {},
+                embedImages: false,
+              },
             }),
-          args: [arg.name, `<p>${'From a tab. '.repeat(50)}</p>`],
+          args: [arg.channel, `<p>${'From a tab. '.repeat(50)}</p>`],
         });
         return injection?.result;
       },
-      { tabId, name: EXTRACTION_PORT },
+      { tabId, channel: EXTRACTION_CHANNEL },
     );
     expect(answer).toEqual({ ok: false, message: 'Extraction request refused: unknown sender.' });
     await page.close();

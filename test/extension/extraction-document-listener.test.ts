@@ -1,15 +1,15 @@
 /**
- * The extraction document's answer: the extraction of the capture the background sent, and
- * nothing for anybody else. The capture is made from a real page (jsdom) by the tab's half and
- * travels as JSON, as the extension's port carries it. The port itself is exercised in real
- * Chromium (test/e2e/extraction-document.test.ts).
+ * The extraction document's listener: it answers the background with the extraction of the
+ * capture it was sent, and nobody else. The capture is made from a real page (jsdom) by the
+ * tab's half and travels as JSON, as the extension message carries it.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { answerExtraction } from '../../lib/extraction/document-listener';
+import { createExtractionListener } from '../../lib/extraction/document-listener';
 import { clipFromCapture } from '../../lib/extraction/clip-from-capture';
 import { captureTab } from '../../lib/extraction/in-tab';
+import { EXTRACTION_CHANNEL, type ExtractionAnswer } from '../../lib/messaging/extractor';
 import { parseHtml } from '../../scripts/parse-html';
 
 const URL = 'https://blog.example/post';
@@ -29,6 +29,7 @@ function request() {
     parse: (html: string) => new doc.defaultView!.DOMParser().parseFromString(html, 'text/html'),
     message: JSON.parse(
       JSON.stringify({
+        channel: EXTRACTION_CHANNEL,
         capture: captured.capture,
         options: {
           mode: 'article',
@@ -41,8 +42,11 @@ function request() {
   };
 }
 
+/** Runs the listener once; `undefined` when it did not answer. */
 function ask(message: unknown, sender: object, parse: (html: string) => Document) {
-  return { answer: answerExtraction(message, sender, parse) };
+  let answer: ExtractionAnswer | undefined;
+  const handled = createExtractionListener(parse)(message, sender, (a) => (answer = a));
+  return { handled, answer };
 }
 
 const background = () => ({
@@ -118,5 +122,14 @@ describe('the extraction document', () => {
       expect(answer?.ok === false && answer.message).toMatch(/^Malformed extraction request: /);
     }
     expect(parsed).toBe(0);
+  });
+
+  it("leaves the background's broadcasts and other channels unanswered", () => {
+    const { parse } = request();
+    for (const other of [{ channel: 'pageclip/event', event: { type: 'x' } }, null, 'text']) {
+      const { handled, answer } = ask(other, background(), parse);
+      expect(handled).toBe(false);
+      expect(answer).toBeUndefined();
+    }
   });
 });
