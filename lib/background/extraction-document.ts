@@ -73,6 +73,11 @@ function unreachable(error: unknown): boolean {
   return /receiving end does not exist|could not establish connection/i.test(String(error));
 }
 
+/**
+ * A runtime message, which every open extension page receives, and not a port: a listener for
+ * `runtime.onConnect` in the document would hold an end of every port the content scripts open
+ * to the worker, so they would not learn that the worker stopped (docs/development.md).
+ */
 async function send(request: Omit<ExtractionRequest, 'channel'>): Promise<unknown> {
   await openExtractionDocument();
   return browser.runtime.sendMessage({ channel: EXTRACTION_CHANNEL, ...request });
