@@ -52,11 +52,10 @@ export function orderKey(entry: OutboxEntry): string {
     case 'edit-page':
     case 'trash-page':
     case 'highlight-page':
+    case 'update-page':
       return `page:${w.pageId}`;
     case 'add-to-titled-page':
       return `titled:${w.parentId ?? 'root'}:${w.title}`;
-    case 'update-page':
-      return `page:${w.pageId}`;
   }
 }
 
@@ -78,6 +77,11 @@ export function isStale(entry: OutboxEntry, now: number): boolean {
  * `failed` entries wait for the user and do not block the page.
  */
 export function pickDeliverable(entries: readonly OutboxEntry[], now: number): OutboxEntry[] {
+  return firstPendingPerKey(entries).filter((entry) => isDue(entry, now));
+}
+
+/** Each order key's first pending entry: the only one of its page that may go next. */
+function firstPendingPerKey(entries: readonly OutboxEntry[]): OutboxEntry[] {
   const seen = new Set<string>();
   const out: OutboxEntry[] = [];
   for (const entry of entries) {
@@ -85,7 +89,7 @@ export function pickDeliverable(entries: readonly OutboxEntry[], now: number): O
     const key = orderKey(entry);
     if (seen.has(key)) continue;
     seen.add(key);
-    if (isDue(entry, now)) out.push(entry);
+    out.push(entry);
   }
   return out;
 }
@@ -96,13 +100,8 @@ export function pickDeliverable(entries: readonly OutboxEntry[], now: number): O
  * Entries waiting behind another on the same page do not count (they cannot go first).
  */
 export function nextWakeAt(entries: readonly OutboxEntry[]): number | null {
-  const seen = new Set<string>();
   let at: number | null = null;
-  for (const entry of entries) {
-    if (!isPending(entry)) continue;
-    const key = orderKey(entry);
-    if (seen.has(key)) continue;
-    seen.add(key);
+  for (const entry of firstPendingPerKey(entries)) {
     const t = entry.status === 'queued' ? (entry.nextAttemptAt ?? 0) : (entry.lease?.until ?? 0);
     if (at === null || t < at) at = t;
   }
