@@ -8,8 +8,8 @@ import { captureTab } from '../../lib/extraction/in-tab.ts';
  * runs in the clipped tab, timed inside the page.
  *
  * - ours, the tab's half: the extension's own injected code (`captureTab`, what `capture.js`
- *   runs while the extraction document is open) making the capture, serialized to JSON as an extension message is (kept
- *   for the extraction document, document-entry.ts, to take);
+ *   runs while the extraction document is open) making the capture, serialized to JSON as an
+ *   extension message is (kept for the extraction document, document-entry.ts, to take);
  * - plain with clone: Readability + Turndown (+ GFM) on `document.cloneNode(true)`, as
  *   Readability's README prescribes for a live page (it modifies the document it reads);
  * - plain in place: the same on the page itself, which it destroys, so it runs last.
