@@ -34,21 +34,31 @@ export async function screenshot(
   });
 }
 
-/** The id of the (only) tab showing `url`, asked from an extension page. */
+/**
+ * The id of the (only) tab showing `url`, asked from an extension page. Asked again until the
+ * tab list has it: Playwright settles `goto` on the page's own events, and the browser's tab
+ * list can report the committed address a moment later, notably for a network error page.
+ */
 export async function tabIdOf(h: ExtensionHarness, url: string): Promise<number> {
   const helper = await h.openExtensionPage('options.html');
   try {
-    const id = await helper.evaluate(async (u) => {
-      const chrome = (
-        globalThis as unknown as {
-          chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
-        }
-      ).chrome;
-      const tabs = await chrome.tabs.query({});
-      return tabs.find((t) => t.url === u)?.id ?? null;
-    }, url);
-    if (id === null) throw new Error(`no tab shows ${url}`);
-    return id;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const seen = await helper.evaluate(async (u) => {
+        const chrome = (
+          globalThis as unknown as {
+            chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
+          }
+        ).chrome;
+        const tabs = await chrome.tabs.query({});
+        return { id: tabs.find((t) => t.url === u)?.id ?? null, urls: tabs.map((t) => t.url) };
+      }, url);
+      if (seen.id !== null) return seen.id;
+      if (Date.now() > deadline) {
+        throw new Error(`no tab shows ${url}; the tabs show ${JSON.stringify(seen.urls)}`);
+      }
+      await helper.waitForTimeout(100);
+    }
   } finally {
     await helper.close();
   }
