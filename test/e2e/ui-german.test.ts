@@ -42,6 +42,35 @@ describe('auf Deutsch', () => {
     await popup.getByRole('button', { name: 'Speichern', exact: true }).waitFor();
     await popup.getByText('Was übernommen wird').waitFor();
     expect(await popup.evaluate(() => document.documentElement.lang)).toMatch(/^de/);
+    // German labels are long: the tabs and the highlighter's trigger share one row at 400 px,
+    // each whole and apart (the row's 8 px gap, not a trigger squeezed against a tab).
+    const row = await popup.evaluate(() => {
+      const box = (el: Element | null) => el!.getBoundingClientRect();
+      const tabs = box(document.querySelector('.tab-row .tabs'));
+      const trigger = box(document.querySelector('.highlighter-controls button'));
+      return {
+        apart: Math.round(trigger.left - tabs.right) >= 8,
+        oneRow: Math.abs(trigger.top + trigger.height / 2 - (tabs.top + tabs.height / 2)) < 8,
+        inside: trigger.right <= document.documentElement.clientWidth - 8,
+        labelWhole: [...document.querySelectorAll('.tab-row button')].every(
+          (b) => b.scrollWidth <= b.clientWidth,
+        ),
+      };
+    });
+    expect(row).toEqual({ apart: true, oneRow: true, inside: true, labelWhole: true });
+    // Each one-line field's hint reads whole: measured as the field's value, then put back.
+    const cutHints = await popup.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+        .filter((input) => input.offsetParent !== null && input.value === '')
+        .filter((input) => {
+          input.value = input.placeholder;
+          const cut = input.scrollWidth > input.clientWidth;
+          input.value = '';
+          return cut;
+        })
+        .map((input) => input.placeholder),
+    );
+    expect(cutHints).toEqual([]);
     await screenshot(popup, 'popup-de');
     await popup.close();
     await article.close();
