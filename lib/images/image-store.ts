@@ -6,6 +6,7 @@
  * saved, or when its entry left the outbox (`sweepImageStores`).
  */
 import { browser } from 'wxt/browser';
+import { localKeys } from '../local-keys';
 import { CollectedImagesSchema, type CollectedImages } from './collect';
 
 const PREFIX = 'clipImages:';
@@ -27,8 +28,7 @@ export async function forgetImages(clipId: string): Promise<void> {
 
 /** Removes the stored images of clips no longer in the outbox (discarded, or saved and pruned). */
 export async function sweepImageStores(liveClipIds: ReadonlySet<string>): Promise<number> {
-  const all = await browser.storage.local.get(null);
-  const stale = Object.keys(all).filter(
+  const stale = (await localKeys()).filter(
     (key) => key.startsWith(PREFIX) && !liveClipIds.has(key.slice(PREFIX.length)),
   );
   if (stale.length > 0) await browser.storage.local.remove(stale);

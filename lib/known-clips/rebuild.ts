@@ -6,6 +6,7 @@
  * are written.
  */
 import { browser } from 'wxt/browser';
+import { localKeys } from '../local-keys';
 import type { KnownClip } from './known-clip';
 import {
   CLIP_PREFIX,
@@ -34,7 +35,8 @@ function isIndexItem(key: string): boolean {
  * leaves room for many confirmations before the next pass.
  */
 export async function rebuildKnownClips(limit: number, keep: number): Promise<void> {
-  const all = await browser.storage.local.get(null);
+  // The index's items only: storage.local also holds kept images, megabytes each.
+  const all = await browser.storage.local.get((await localKeys()).filter(isIndexItem));
   const clips = new Map<string, KnownClip>();
   const legacy = all[LEGACY_KEY];
   if (isRecord(legacy)) {

@@ -66,4 +66,48 @@ describe('worker lifecycle', () => {
     expect(saved.status).toBe('saved');
     expect(await api.resolvePages({ title: 'Survivor' })).toHaveLength(1);
   });
+
+  it('a new worker removes the kept images of clips that left the outbox, and only those', async () => {
+    await h.service.stop();
+    const clipId = crypto.randomUUID();
+    try {
+      await h.send('clip.submit', {
+        write: { kind: 'create-page', clipId, title: 'Waiting', markdown: 'x', parentId: null },
+        label: 'Top level',
+      });
+      // A discarded clip's 10 MB of images, made in the worker: the sweep finds them by name
+      // without reading them, and keeps the waiting clip's.
+      await h.background(
+        (_, arg) => {
+          const images = (bytes: number) => ({ kept: [], links: [], skipped: ['A'.repeat(bytes)] });
+          return (
+            globalThis as unknown as {
+              chrome: { storage: { local: { set(i: object): Promise<void> } } };
+            }
+          ).chrome.storage.local.set({
+            'clipImages:discarded': images(10 * 1024 * 1024),
+            [`clipImages:${arg.clipId}`]: images(1000),
+          });
+        },
+        { clipId },
+      );
+      await h.stopServiceWorker();
+      await h.send('outbox.list', {});
+      const keys = () =>
+        h.background(async () =>
+          (
+            await (
+              globalThis as unknown as {
+                chrome: { storage: { local: { getKeys(): Promise<string[]> } } };
+              }
+            ).chrome.storage.local.getKeys()
+          ).filter((k) => k.startsWith('clipImages:')),
+        );
+      await expect.poll(keys, { timeout: 10_000 }).toEqual([`clipImages:${clipId}`]);
+    } finally {
+      await h.service.restart();
+    }
+    await h.send('outbox.retry', { id: clipId }).catch(() => undefined);
+    expect((await waitSettled(h, clipId)).status).toBe('saved');
+  });
 });

@@ -2,7 +2,7 @@
  * The known-clips index as stored: one item per URL, so a confirmation writes only what it
  * changes; the former one-item index split on first use; concurrent confirmations kept.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   findKnownClip,
@@ -16,8 +16,10 @@ import { clip } from './known-clip-fixture';
 import { knownClipItems } from '../../lib/known-clips/storage-layout';
 import { claim, createEntry, succeed } from '../../lib/outbox/state';
 import type { WriteRequest } from '../../lib/write-request';
+import { withStorageGetKeys } from '../helpers/storage-get-keys';
 
 beforeEach(() => fakeBrowser.reset());
+afterEach(() => vi.restoreAllMocks());
 
 const saved = (write: WriteRequest, result: { pageId: string; etag?: string }) =>
   succeed(claim(createEntry(write, 'L', 1000), 1001, { token: 't', until: 9e9 }), result, 1002);
@@ -94,6 +96,22 @@ describe('the known-clips index in storage', () => {
     expect(await findKnownClip('https://e.x/story')).toBeNull();
     expect(await findKnownClip('https://e.x/2')).toMatchObject({ pageId: 'page-2' });
     expect(await knownClipCount()).toBe(1);
+  });
+
+  it('splits the former index reading its own items, never the kept images beside it', async () => {
+    withStorageGetKeys();
+    await fakeBrowser.storage.local.set({
+      knownClips: { 'https://e.x/1': clip(1) },
+      'clipImages:queued': { kept: [], links: [], skipped: ['x'.repeat(100_000)] },
+    });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    expect(await findKnownClip('https://e.x/1')).toMatchObject({ pageId: 'page-1' });
+    const asked = get.mock.calls.map(([keys]) => keys);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const keys of asked) {
+      expect(keys).not.toBeNull();
+      expect(JSON.stringify(keys)).not.toContain('clipImages:');
+    }
   });
 
   it('a confirmation arriving first splits the former index before its own write', async () => {
