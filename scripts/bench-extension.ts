@@ -16,6 +16,8 @@
  *    notice shown (`scripts/bench/known-clips.ts`).
  * 5. Click-to-saved: `clip.submit` sent from an extension page until the outbox says `saved`,
  *    for a new page and for an append, on the local service.
+ * 6. A stopped worker woken by a request, with and without a queued clip's kept images
+ *    (`scripts/bench/worker-start.ts`).
  *
  * Each popup is a new document in one extension tab kept for the run, as Chromium opens the
  * toolbar popup in the extension's running process (bench/popup-host.ts says why).
@@ -31,6 +33,7 @@ import { tabIdOf } from '../test/e2e/ui-support';
 import { entrypointSizes, kb, POPUP_BUDGET_BYTES } from '../test/release/bundle-size';
 import { knownClipFigures } from './bench/known-clips';
 import { openPopupHost, type PopupHost } from './bench/popup-host';
+import { workerStartFigures } from './bench/worker-start';
 
 const PROD_DIST = join(REPO_ROOT, '.output', 'chrome-mv3');
 const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 5_000);
@@ -304,6 +307,7 @@ async function main(): Promise<void> {
     await popupOnArticle(h);
     await knownClipFigures(h, RUNS, row);
     await saveFigures(h, api);
+    await workerStartFigures(h, RUNS, row);
   } finally {
     await h.close();
   }
