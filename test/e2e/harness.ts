@@ -291,10 +291,14 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
           [...versions].filter(([, status]) => status !== 'stopped').map(([id]) => id);
         while (versions.size === 0 && Date.now() < deadline)
           await new Promise((r) => setTimeout(r, 25));
-        for (const versionId of running())
-          await cdp.send('ServiceWorker.stopWorker', { versionId });
-        while (running().length > 0 && Date.now() < deadline)
+        // Asked again while it runs: a worker still starting when asked kept running.
+        for (let asked = 0; running().length > 0 && Date.now() < deadline; asked++) {
+          if (asked % 20 === 0) {
+            for (const versionId of running())
+              await cdp.send('ServiceWorker.stopWorker', { versionId });
+          }
           await new Promise((r) => setTimeout(r, 25));
+        }
         if (running().length > 0) throw new Error('the service worker did not stop');
       } finally {
         await page.close();
