@@ -30,6 +30,7 @@ import {
 } from '../../lib/messaging/requests';
 import { newestMtime, REPO_ROOT, withBuildLock } from '../helpers/build-lock';
 import { startService, type RunningService } from '../helpers/service';
+import { CONDITION_TIMEOUT_MS } from './waits';
 
 export { REPO_ROOT };
 
@@ -168,7 +169,7 @@ async function launchContext(
   dist: string,
   extra: string[],
 ): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profileDir, {
+  const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -184,6 +185,10 @@ async function launchContext(
       ...extra,
     ],
   });
+  // Playwright's own 30 s for each action and wait is less than a loaded CI machine needs; the
+  // longer limit is still under the tests' own, so a step that cannot happen names its locator.
+  context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
+  return context;
 }
 
 async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {

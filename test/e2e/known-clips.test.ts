@@ -7,11 +7,15 @@
  * profile finding the clip through the service.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../lib/api';
 import { readFrontmatter } from '../../lib/clip-markdown';
 import { articleHtml, launchExtension, LAUNCH_TIMEOUT_MS, type ExtensionHarness } from './harness';
 import { openPopupOn, screenshot } from './ui-support';
+import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
+
+// Each test waits for conditions up to a generous limit (./waits.ts); its timeout leaves room.
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 let api: ApiClient;
@@ -68,13 +72,15 @@ describe('known clips', () => {
       .first()
       .click(); // "Done"
     await popup.getByRole('button', { name: 'Save', exact: true }).click();
-    await popup.getByText(`Saved to “${TITLE}”.`).waitFor({ timeout: 15_000 });
+    await popup.getByText(`Saved to “${TITLE}”.`).waitFor({ timeout: CONDITION_TIMEOUT_MS });
     await popup.close();
     const pages = await api.resolvePages({ title: TITLE, parentId: folderId });
     expect(pages).toHaveLength(1);
     pageId = pages[0]!.id;
 
-    await expect.poll(async () => (await badgeOf(first.tabId)).text, { timeout: 15_000 }).toBe('✓');
+    await expect
+      .poll(async () => (await badgeOf(first.tabId)).text, { timeout: CONDITION_TIMEOUT_MS })
+      .toBe('✓');
     expect((await badgeOf(first.tabId)).title).toBe(`Clipped into Reading / ${TITLE}`);
     const other = await openPopupOn(h, h.pages.add('/other', articleHtml('Other', PARAGRAPHS)));
     await other.popup.close();
@@ -105,19 +111,23 @@ describe('known clips', () => {
     const amp = h.pages.add('/amp/kelp', html);
     const clipped = await openPopupOn(h, `${amp}?utm_source=feed`);
     await clipped.popup.getByRole('button', { name: 'Save', exact: true }).click();
-    await clipped.popup.getByText(`Saved to “${title}”.`).waitFor({ timeout: 15_000 });
+    await clipped.popup
+      .getByText(`Saved to “${title}”.`)
+      .waitFor({ timeout: CONDITION_TIMEOUT_MS });
     await clipped.popup.close();
     const [made] = await api.resolvePages({ title });
     const fm = readFrontmatter((await api.getContent(made!.id)).markdown);
     expect(fm.kind === 'frontmatter' && fm.data).toMatchObject({ canonical });
     // The toolbar sees the tab's address only; the clip is known under it too.
     await expect
-      .poll(async () => (await badgeOf(clipped.tabId)).text, { timeout: 15_000 })
+      .poll(async () => (await badgeOf(clipped.tabId)).text, { timeout: CONDITION_TIMEOUT_MS })
       .toBe('✓');
 
     const again = await openPopupOn(h, `${canonical}?fbclid=abc`);
     await again.popup.getByText(new RegExp(`Clipped on .+ / ${title}`)).waitFor();
-    await expect.poll(async () => (await badgeOf(again.tabId)).text, { timeout: 15_000 }).toBe('✓');
+    await expect
+      .poll(async () => (await badgeOf(again.tabId)).text, { timeout: CONDITION_TIMEOUT_MS })
+      .toBe('✓');
     await again.popup.close();
     await again.article.close();
     await clipped.article.close();
@@ -129,7 +139,7 @@ describe('known clips', () => {
     const { popup, article } = await openPopupOn(h, url);
     await notice(popup).waitFor();
     await popup.getByRole('button', { name: 'Update', exact: true }).click();
-    await popup.getByText(`Updated “${TITLE}”.`).waitFor({ timeout: 15_000 });
+    await popup.getByText(`Updated “${TITLE}”.`).waitFor({ timeout: CONDITION_TIMEOUT_MS });
     const after = await api.getContent(pageId);
     expect(after.etag).not.toBe(before.etag);
     expect(after.markdown).toContain(NEW_PARAGRAPH);
@@ -159,7 +169,7 @@ describe('known clips', () => {
     await popup
       .getByRole('button', { name: 'Keep my edits, add the new version as a section' })
       .click();
-    await popup.getByText(`Updated “${TITLE}”.`).waitFor({ timeout: 15_000 });
+    await popup.getByText(`Updated “${TITLE}”.`).waitFor({ timeout: CONDITION_TIMEOUT_MS });
     const kept = (await api.getContent(pageId)).markdown;
     expect(kept.startsWith('---\n')).toBe(true);
     expect(kept).toContain('My margin note on tides.');
@@ -233,7 +243,7 @@ describe('known clips', () => {
         await second.connect();
         await second.send('folders.get', { refresh: true });
         const { popup } = await openPopupOn(second, url);
-        await notice(popup).waitFor({ timeout: 15_000 });
+        await notice(popup).waitFor({ timeout: CONDITION_TIMEOUT_MS });
         const { clip } = await second.send('known.lookup', { url, title: TITLE, localOnly: true });
         expect(clip).toMatchObject({ pageId, folderId, found: true });
       } finally {

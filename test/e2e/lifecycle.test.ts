@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../lib/api';
 import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
-import { E2E_TEST_TIMEOUT_MS, waitSettled } from './waits';
+import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, waitSettled } from './waits';
 
 // Each test waits for conditions up to a generous limit (./waits.ts); its timeout leaves room.
 vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
@@ -103,7 +103,7 @@ describe('worker lifecycle', () => {
             ).chrome.storage.local.getKeys()
           ).filter((k) => k.startsWith('clipImages:')),
         );
-      await expect.poll(keys, { timeout: 10_000 }).toEqual([`clipImages:${clipId}`]);
+      await expect.poll(keys, { timeout: CONDITION_TIMEOUT_MS }).toEqual([`clipImages:${clipId}`]);
     } finally {
       await h.service.restart();
     }

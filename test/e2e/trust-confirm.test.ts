@@ -7,9 +7,13 @@
  * browser would pass (docs/development.md, "End-to-end tests in Chromium").
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../lib/api';
 import { LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
+import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
+
+// Each test waits for conditions up to a generous limit (./waits.ts); its timeout leaves room.
+vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
 
 let h: ExtensionHarness;
 let api: ApiClient;
@@ -166,7 +170,7 @@ describe('the on-page confirmation', () => {
     const { page, url } = await appendTo(target, '/foxes', 'Foxes in the city');
 
     await expect
-      .poll(() => confirmationText(page), { timeout: 15_000 })
+      .poll(() => confirmationText(page), { timeout: CONDITION_TIMEOUT_MS })
       .toContain('Added to “Reading list”');
     const shown = await confirmationRoot(page);
     expect(shown?.mode).toBe('closed');
@@ -183,7 +187,9 @@ describe('the on-page confirmation', () => {
     expect(appended).not.toContain(SITE);
 
     await clickUndo(page);
-    await expect.poll(() => confirmationText(page), { timeout: 15_000 }).toContain('Undone');
+    await expect
+      .poll(() => confirmationText(page), { timeout: CONDITION_TIMEOUT_MS })
+      .toContain('Undone');
     expect((await api.getContent(target.id)).markdown).toBe(before);
   });
 
@@ -194,7 +200,9 @@ describe('the on-page confirmation', () => {
       parentId: null,
     });
     const { page } = await appendTo(target, '/foxes-edited', 'Foxes edited');
-    await expect.poll(() => confirmationText(page), { timeout: 15_000 }).toContain('Added to');
+    await expect
+      .poll(() => confirmationText(page), { timeout: CONDITION_TIMEOUT_MS })
+      .toContain('Added to');
 
     const { markdown, etag } = await api.getContent(target.id);
     const edited = markdown.replace('moved into the city', 'moved into the suburbs');
@@ -203,7 +211,7 @@ describe('the on-page confirmation', () => {
 
     await clickUndo(page);
     await expect
-      .poll(() => confirmationText(page), { timeout: 15_000 })
+      .poll(() => confirmationText(page), { timeout: CONDITION_TIMEOUT_MS })
       .toContain('The page changed since; nothing was undone');
     expect((await api.getContent(target.id)).markdown).toBe(edited);
     // The refused Undo is not left behind in the outbox to be retried.
@@ -229,16 +237,18 @@ describe('the on-page confirmation', () => {
     );
     expect(outcome).toHaveProperty('kind', 'queued');
     await expect
-      .poll(() => confirmationText(page), { timeout: 15_000 })
+      .poll(() => confirmationText(page), { timeout: CONDITION_TIMEOUT_MS })
       .toContain('Added to “Quick / Quick foxes”');
     expect(await api.resolvePages({ title: 'Quick foxes', parentId: folder.id })).toHaveLength(1);
     // A known clip (the e2e build holds `tabs`): the ✓ shows, and goes with the Undo.
-    await expect.poll(() => badgeText(tabId), { timeout: 15_000 }).toBe('✓');
+    await expect.poll(() => badgeText(tabId), { timeout: CONDITION_TIMEOUT_MS }).toBe('✓');
 
     await clickUndo(page);
-    await expect.poll(() => confirmationText(page), { timeout: 15_000 }).toContain('Undone');
+    await expect
+      .poll(() => confirmationText(page), { timeout: CONDITION_TIMEOUT_MS })
+      .toContain('Undone');
     expect(await api.resolvePages({ title: 'Quick foxes', parentId: folder.id })).toHaveLength(0);
-    await expect.poll(() => badgeText(tabId), { timeout: 15_000 }).not.toBe('✓');
+    await expect.poll(() => badgeText(tabId), { timeout: CONDITION_TIMEOUT_MS }).not.toBe('✓');
     expect(
       (await h.send('known.lookup', { url: page.url(), title: 'Quick foxes', localOnly: true }))
         .clip,
@@ -253,13 +263,13 @@ describe('the on-page confirmation', () => {
     });
     const first = await appendTo(target, '/foxes-kept', 'Foxes kept');
     await expect
-      .poll(() => confirmationText(first.page), { timeout: 15_000 })
+      .poll(() => confirmationText(first.page), { timeout: CONDITION_TIMEOUT_MS })
       .toContain('Added to');
     const once = (await api.getContent(target.id)).markdown;
 
     const again = await appendTo(target, '/foxes-kept-again', 'Foxes kept');
     await expect
-      .poll(() => confirmationText(again.page), { timeout: 15_000 })
+      .poll(() => confirmationText(again.page), { timeout: CONDITION_TIMEOUT_MS })
       .toContain('Already in “Kept list”: nothing was added');
     expect((await confirmationRoot(again.page))?.undoAt).toBeNull();
     expect((await api.getContent(target.id)).markdown).toBe(once);
@@ -276,7 +286,9 @@ describe('the on-page confirmation', () => {
     );
     const { page, tabId } = await openNews('/quick-edited', 'Quick edited foxes', false);
     await h.background(async (pc, id: number) => pc.command('quick-clip', id), tabId);
-    await expect.poll(() => confirmationText(page), { timeout: 15_000 }).toContain('Added to');
+    await expect
+      .poll(() => confirmationText(page), { timeout: CONDITION_TIMEOUT_MS })
+      .toContain('Added to');
     const [made] = await api.resolvePages({ title: 'Quick edited foxes', parentId: folder.id });
     const { markdown, etag } = await api.getContent(made!.id);
     const edited = `${markdown}\nMy own notes on it.\n`;
@@ -284,7 +296,7 @@ describe('the on-page confirmation', () => {
 
     await clickUndo(page);
     await expect
-      .poll(() => confirmationText(page), { timeout: 15_000 })
+      .poll(() => confirmationText(page), { timeout: CONDITION_TIMEOUT_MS })
       .toContain('The page changed since; nothing was undone');
     expect((await api.getContent(made!.id)).markdown).toBe(edited);
   });

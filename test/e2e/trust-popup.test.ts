@@ -31,8 +31,6 @@ beforeAll(async () => {
   h = await launchExtension();
   api = await serviceApi(h);
   await h.connect();
-  // A step that cannot happen fails naming its locator, instead of running into the test's timeout.
-  h.context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
 }, LAUNCH_TIMEOUT_MS);
 
 /** A local port nothing listens on (and not one Chromium refuses to use). */
