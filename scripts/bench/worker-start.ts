@@ -7,6 +7,7 @@
  */
 import type { ExtensionHarness } from '../../test/e2e/harness';
 import { IMAGE_CAPS } from '../../lib/images/caps';
+import { MESSAGE_CHANNEL } from '../../lib/messaging/channel';
 
 declare const chrome: {
   runtime: { sendMessage(message: unknown): Promise<unknown> };
@@ -26,16 +27,16 @@ export async function workerStartFigures(
     for (let i = 0; i < runs; i++) {
       await h.stopServiceWorker();
       times.push(
-        await page.evaluate(async () => {
+        await page.evaluate(async (channel) => {
           const started = performance.now();
           const answer = (await chrome.runtime.sendMessage({
-            channel: 'pageclip/request',
+            channel,
             type: 'outbox.list',
             data: {},
           })) as { ok: boolean };
           if (!answer.ok) throw new Error(`outbox.list failed: ${JSON.stringify(answer)}`);
           return performance.now() - started;
-        }),
+        }, MESSAGE_CHANNEL),
       );
     }
     return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
