@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT, type ExtensionHarness } from './harness';
+import { CONDITION_TIMEOUT_MS } from './waits';
 
 /**
  * The README's screenshots are refreshed on purpose (`UPDATE_SCREENSHOTS=1`); an ordinary run
@@ -42,7 +43,7 @@ export async function screenshot(
 export async function tabIdOf(h: ExtensionHarness, url: string): Promise<number> {
   const helper = await h.openExtensionPage('options.html');
   try {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + CONDITION_TIMEOUT_MS;
     for (;;) {
       const seen = await helper.evaluate(async (u) => {
         const chrome = (
