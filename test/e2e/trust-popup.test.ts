@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleHtml, launchExtension, LAUNCH_TIMEOUT_MS, type ExtensionHarness } from './harness';
-import { openPopupOn, POPUP_VIEWPORT, serviceApi, tabIdOf } from './ui-support';
+import { cutPlaceholders, openPopupOn, POPUP_VIEWPORT, serviceApi, tabIdOf } from './ui-support';
 import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
 
 vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
@@ -138,6 +138,7 @@ describe('a popup people trust', () => {
     // The markdown has the room the optional fields do not use: more than a glimpse of the clip.
     const preview = await popup.locator('#clip-body').boundingBox();
     expect(preview!.height, 'at least three lines of markdown').toBeGreaterThanOrEqual(70);
+    expect(await cutPlaceholders(popup), 'hints cut off').toEqual([]);
     await popup.locator('#panel-clip .folder-current').click();
     await popup.getByRole('treeitem', { name: 'Shelf' }).click();
     await popup.getByRole('treeitem', { name: 'Shelf' }).press('ArrowRight');

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleHtml, LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
-import { openPopupOn, screenshot } from './ui-support';
+import { cutPlaceholders, openPopupOn, screenshot } from './ui-support';
 import { E2E_TEST_TIMEOUT_MS } from './waits';
 
 vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
@@ -58,19 +58,8 @@ describe('auf Deutsch', () => {
       };
     });
     expect(row).toEqual({ apart: true, oneRow: true, inside: true, labelWhole: true });
-    // Each one-line field's hint reads whole: measured as the field's value, then put back.
-    const cutHints = await popup.evaluate(() =>
-      [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
-        .filter((input) => input.offsetParent !== null && input.value === '')
-        .filter((input) => {
-          input.value = input.placeholder;
-          const cut = input.scrollWidth > input.clientWidth;
-          input.value = '';
-          return cut;
-        })
-        .map((input) => input.placeholder),
-    );
-    expect(cutHints).toEqual([]);
+    // Each one-line field's hint reads whole.
+    expect(await cutPlaceholders(popup)).toEqual([]);
     await screenshot(popup, 'popup-de');
     await popup.close();
     await article.close();

@@ -65,6 +65,24 @@ export async function tabIdOf(h: ExtensionHarness, url: string): Promise<number>
   }
 }
 
+/**
+ * The hints of the visible one-line fields that the field cuts off: each measured as the
+ * field's value, then put back.
+ */
+export function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+      .filter((input) => input.offsetParent !== null && input.value === '')
+      .filter((input) => {
+        input.value = input.placeholder;
+        const cut = input.scrollWidth > input.clientWidth;
+        input.value = '';
+        return cut;
+      })
+      .map((input) => input.placeholder),
+  );
+}
+
 /** Open an article in a tab, then the popup for that tab, and wait until it is interactive. */
 export async function openPopupOn(
   h: ExtensionHarness,
