@@ -61,6 +61,9 @@ describe('auf Deutsch', () => {
     // Each one-line field's hint reads whole.
     expect(await cutPlaceholders(popup)).toEqual([]);
     await screenshot(popup, 'popup-de');
+    await popup.getByRole('tab', { name: 'Notiz' }).click();
+    await popup.locator('#panel-note').waitFor();
+    expect(await cutPlaceholders(popup), 'quick note').toEqual([]);
     await popup.close();
     await article.close();
 
@@ -69,6 +72,7 @@ describe('auf Deutsch', () => {
     await options.goto(h.extensionUrl('options.html'));
     await options.getByRole('heading', { name: 'Pageclip-Einstellungen' }).waitFor();
     await options.getByRole('button', { name: 'Trennen' }).waitFor();
+    expect(await cutPlaceholders(options), 'options').toEqual([]);
     await options.close();
   });
 });
