@@ -78,13 +78,9 @@ describe('worker lifecycle', () => {
       // A discarded clip's 10 MB of images, made in the worker: the sweep finds them by name
       // without reading them, and keeps the waiting clip's.
       await h.background(
-        (_, arg) => {
+        (pc, arg) => {
           const images = (bytes: number) => ({ kept: [], links: [], skipped: ['A'.repeat(bytes)] });
-          return (
-            globalThis as unknown as {
-              chrome: { storage: { local: { set(i: object): Promise<void> } } };
-            }
-          ).chrome.storage.local.set({
+          return pc.browser.storage.local.set({
             'clipImages:discarded': images(10 * 1024 * 1024),
             [`clipImages:${arg.clipId}`]: images(1000),
           });
@@ -94,14 +90,8 @@ describe('worker lifecycle', () => {
       await h.stopServiceWorker();
       await h.send('outbox.list', {});
       const keys = () =>
-        h.background(async () =>
-          (
-            await (
-              globalThis as unknown as {
-                chrome: { storage: { local: { getKeys(): Promise<string[]> } } };
-              }
-            ).chrome.storage.local.getKeys()
-          ).filter((k) => k.startsWith('clipImages:')),
+        h.background(async (pc) =>
+          (await pc.browser.storage.local.getKeys()).filter((k) => k.startsWith('clipImages:')),
         );
       await expect.poll(keys, { timeout: CONDITION_TIMEOUT_MS }).toEqual([`clipImages:${clipId}`]);
     } finally {
