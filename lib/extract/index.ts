@@ -49,7 +49,7 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
  *  4. Content by mode: article (a site extractor when one knows the page, lib/extract/sites;
  *     else Readability; when it finds too little, the page's own
- *     `<article>`/`<main>` cleaned by Readability, or one relaxed retry),
+ *     `<article>`/`<main>` cleaned by Readability),
  *     selection (the ranges), full (the whole body), bookmark (none).
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture
  *     (heading permalinks, screen-reader and embedded-video labels, tables of contents,

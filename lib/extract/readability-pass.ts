@@ -3,11 +3,13 @@ import { elementsByTag } from './dom';
 import { recordHeadings, restoreSectionHeading } from './section-headings';
 
 /**
- * Readability, with one relaxed retry when the first pass finds too little: under
- * MIN_CHARS, or a small share of the page's text. A high `charThreshold` makes Readability
- * run its own fallbacks (unlikely candidates kept, class weights and conditional cleaning
- * off) and keep its longest attempt; more top candidates let it merge siblings. The better
- * (clearly longer) result wins.
+ * Readability, and the page's own article element when Readability finds too little: under
+ * MIN_CHARS, or a small share of the page's text. (Under its `charThreshold`, 500 characters,
+ * Readability has already re-run itself with its flags off, unlikely candidates kept, class
+ * weights and conditional cleaning off, and kept its longest attempt, so a second Readability
+ * pass with other settings finds nothing new: a retry with a higher threshold and more top
+ * candidates ran on 32 pages of the extraction benchmark, returned the same text on every one,
+ * and took up to 166 ms.)
  */
 
 export interface ArticleOutcome {
@@ -26,13 +28,12 @@ const MIN_SHARE = 0.15;
 // Readability's cleaning of the page's own article element must keep this share of its prose.
 const KEEP_AFTER_CLEANING = 0.8;
 
-function parse(doc: Document, relaxed: { charThreshold: number } | null): ArticleOutcome | null {
+function parse(doc: Document): ArticleOutcome | null {
   const reader = new Readability<Element>(doc, {
     serializer: (node) => node as Element,
     // Classes stay: the boilerplate and footnote steps after Readability match on them,
     // and skipping Readability's class-cleaning pass is cheaper.
     keepClasses: true,
-    ...(relaxed ? { charThreshold: relaxed.charThreshold, nbTopCandidates: 10 } : {}),
   });
   const headings = recordHeadings(doc);
   const r = reader.parse();
@@ -55,17 +56,19 @@ function emptyMeta(): Omit<ArticleOutcome, 'content' | 'length'> {
 }
 
 /**
- * The page's own main-content element, when it marks exactly one: the last fallback when
+ * The page's own main-content element, when it marks exactly one: the fallback when
  * Readability's scoring picks a fragment (it favours a single long block on short pages).
- * Cloned before Readability mutates the document.
  */
-function semanticMain(doc: Document): { content: Element; text: string; length: number } | null {
+function semanticElement(doc: Document): Element | null {
   const articles = doc.querySelectorAll('article');
-  let el: Element | null = articles.length === 1 ? articles[0]! : null;
-  if (!el) {
-    const mains = doc.querySelectorAll('main, [role="main"]');
-    el = mains.length === 1 ? mains[0]! : null;
-  }
+  if (articles.length === 1) return articles[0]!;
+  const mains = doc.querySelectorAll('main, [role="main"]');
+  return mains.length === 1 ? mains[0]! : null;
+}
+
+/** The semantic element's copy, without navigation and forms, and its text. */
+function semanticMain(doc: Document): { content: Element; text: string; length: number } | null {
+  const el = semanticElement(doc);
   if (!el) return null;
   const content = el.cloneNode(true) as Element;
   for (const junk of Array.from(content.querySelectorAll('nav, aside, footer, header > nav, form')))
@@ -76,24 +79,29 @@ function semanticMain(doc: Document): { content: Element; text: string; length: 
 
 /**
  * `first` is the prepared snapshot (consumed: Readability mutates it); `fresh` builds
- * another prepared snapshot, only called when the first result is too small;
- * `pageTextLength` measures the page's text, also only then.
+ * another prepared snapshot, only called when the first result is too small and the page
+ * marks its own article element; `pageTextLength` measures the page's text, only when the
+ * result is short.
  *
- * The fallbacks, cheapest first: the page's own single `<article>`/`<main>` when it holds
- * clearly more text and contains what Readability found; else, only for results under
- * MIN_CHARS, Readability again with relaxed settings. (For results under `charThreshold`
- * Readability has already re-run itself with its flags off, so the relaxed pass only adds
- * sibling merging; it is also the most expensive step, hence the narrow trigger.)
+ * The fallback: the page's own single `<article>`/`<main>`, when it holds clearly more text
+ * and contains what Readability found. Whether the page has one is asked before Readability
+ * changes `first`: a fresh snapshot copies and prepares the whole page again (up to 96 ms on
+ * the benchmark's pages), wasted on the third of short results that have no such element.
  */
 export function readArticle(
   first: Document,
   fresh: () => Document,
   pageTextLength: () => number,
 ): ArticleOutcome | null {
-  const a = parse(first, null);
+  const marksArticle = semanticElement(first) !== null;
+  const a = parse(first);
   const aLen = a?.length ?? 0;
   // Long results are kept without measuring the page (that costs a full text walk).
-  if (aLen >= MIN_CHARS * 4 || (aLen >= MIN_CHARS && aLen >= pageTextLength() * MIN_SHARE))
+  if (
+    !marksArticle ||
+    aLen >= MIN_CHARS * 4 ||
+    (aLen >= MIN_CHARS && aLen >= pageTextLength() * MIN_SHARE)
+  )
     return a;
   const doc = fresh();
   const semantic = semanticMain(doc);
@@ -105,10 +113,6 @@ export function readArticle(
   ) {
     return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic) };
   }
-  if (semantic || aLen >= MIN_CHARS) return a;
-  const b = parse(doc, { charThreshold: MIN_CHARS * 4 });
-  const bLen = b?.length ?? 0;
-  if (b && (!a || (bLen > aLen * 1.5 && bLen - aLen > 100))) return b;
   return a;
 }
 
@@ -123,7 +127,7 @@ function cleanedSemantic(
   semantic: { content: Element; length: number },
 ): { content: Element; length: number } {
   doc.body.replaceChildren(semantic.content.cloneNode(true));
-  const cleaned = parse(doc, null);
+  const cleaned = parse(doc);
   // Measured against the prose (text outside links): link lists are what cleaning removes.
   if (cleaned && cleaned.length >= proseLength(semantic.content) * KEEP_AFTER_CLEANING)
     return { content: cleaned.content, length: cleaned.length };

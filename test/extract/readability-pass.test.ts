@@ -24,13 +24,39 @@ const ARTICLE = `<article><h1>The orchard in winter</h1>${STEPS.slice(0, 3)
 
 describe('readArticle: the page own <article> as the fallback', () => {
   it('takes it when Readability found only a fragment, cleaned of link-dense teasers', () => {
-    // First pass: a document where Readability can only find the first step.
-    const first = parseHtml(`<html><body><div><p>${STEPS[0]}</p></div></body></html>`, URL);
+    // First pass: a document where Readability can only find the first step (the fresh
+    // snapshot stands for the same page; only its article element is looked at).
+    const first = parseHtml(
+      `<html><body><article><div><p>${STEPS[0]}</p></div></article></body></html>`,
+      URL,
+    );
     const fresh = () =>
       parseHtml(`<html><head><title>x</title></head><body>${ARTICLE}</body></html>`, URL);
     const outcome = readArticle(first, fresh, () => 5000);
     const text = (outcome?.content.textContent ?? '').replace(/\s+/g, ' ');
     for (const step of STEPS) expect(text).toContain(step);
     expect(text).not.toContain('Another story from the magazine');
+  });
+
+  it('copies the page again only when it marks one article element', () => {
+    const page = (body: string) =>
+      parseHtml(`<html><head><title>x</title></head><body>${body}</body></html>`, URL);
+    let copies = 0;
+    const fresh = (body: string) => () => {
+      copies++;
+      return page(body);
+    };
+    // A short result, no article element: Readability's answer stands, with no second copy.
+    const plain = `<div><p>${STEPS[0]}</p></div>`;
+    const outcome = readArticle(page(plain), fresh(plain), () => 5000);
+    expect(outcome?.content.textContent).toContain(STEPS[0]);
+    expect(copies).toBe(0);
+    // Two article elements: none is the page's own, so none is looked for either.
+    const two = `<article><p>${STEPS[0]}</p></article><article><p>${STEPS[1]}</p></article>`;
+    readArticle(page(two), fresh(two), () => 5000);
+    expect(copies).toBe(0);
+    // One: the fallback needs it.
+    readArticle(page(ARTICLE), fresh(ARTICLE), () => 50_000);
+    expect(copies).toBe(1);
   });
 });
