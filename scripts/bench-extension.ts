@@ -9,9 +9,10 @@
  *    plus host access the automation cannot grant), in Debian's Chromium, headless.
  * 3. The popup on an article tab: from navigation start until it is usable for clipping (the
  *    title field and the markdown preview filled with the extraction, not the skeleton's first
- *    paint), beside what the extraction alone costs (`tab.extract` sent from an extension page
- *    until its answer: script injection, extraction in the tab, message back); and the same
- *    on the page just opened in a new tab each time, where the injected script is new.
+ *    paint; the first frame that shows them, seen from inside the popup, bench/popup-host.ts),
+ *    beside what the extraction alone costs (`tab.extract` sent from an extension page until
+ *    its answer: script injection, extraction in the tab, message back); and the same on the
+ *    page just opened in a new tab each time, where the injected script is new.
  * 4. The popup on a page that is one of 5,000 known clips: interactive, and the "Clipped on …"
  *    notice shown (`scripts/bench/known-clips.ts`).
  * 5. Click-to-saved: `clip.submit` sent from an extension page until the outbox says `saved`,
@@ -108,11 +109,8 @@ async function seed(api: ApiClient): Promise<void> {
 }
 
 async function popupInteractive(host: PopupHost): Promise<number> {
-  const page = await host.show('popup.html');
   try {
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, {
-      timeout: 60_000,
-    });
+    const { page } = await host.showUntil('popup.html', 'ready');
     return await page.evaluate(
       () => performance.getEntriesByName('pageclip:interactive')[0]?.startTime ?? NaN,
     );
@@ -174,21 +172,8 @@ function benchArticle(): string {
 
 /** Milliseconds from the popup's navigation start until title and markdown are filled. */
 async function popupUsable(host: PopupHost, tabId: number): Promise<number> {
-  const page = await host.show(`popup.html?tab=${tabId}`);
   try {
-    // Checked every frame; the first frame that shows both fields filled is the one timed.
-    const handle = await page.waitForFunction(
-      () => {
-        const title = document.querySelector<HTMLInputElement>('#clip-title');
-        const body = document.querySelector<HTMLTextAreaElement>('#clip-body');
-        return title?.value && body?.value && body.getAttribute('aria-busy') !== 'true'
-          ? performance.now()
-          : 0;
-      },
-      null,
-      { polling: 'raf', timeout: 60_000 },
-    );
-    return (await handle.jsonValue()) as number;
+    return (await host.showUntil(`popup.html?tab=${tabId}`, 'usable')).at;
   } finally {
     await host.hide();
   }

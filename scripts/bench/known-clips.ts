@@ -49,13 +49,9 @@ export async function knownClipFigures(
   const notice: number[] = [];
   const host = await openPopupHost(h);
   for (let i = 0; i < runs; i++) {
-    const popup = await host.show(`popup.html?tab=${tabId}`);
     try {
-      await popup.waitForFunction(() => document.querySelector('.known-clip') !== null, null, {
-        polling: 'raf',
-        timeout: 60_000,
-      });
-      notice.push(await popup.evaluate(() => performance.now()));
+      const { page: popup, at } = await host.showUntil(`popup.html?tab=${tabId}`, 'knownClip');
+      notice.push(at);
       interactive.push(
         await popup.evaluate(
           () => performance.getEntriesByName('pageclip:interactive')[0]?.startTime ?? NaN,
