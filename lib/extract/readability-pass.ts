@@ -86,7 +86,7 @@ function semanticMain(doc: Document): { content: Element; text: string; length: 
  * The fallback: the page's own single `<article>`/`<main>`, when it holds clearly more text
  * and contains what Readability found. Whether the page has one is asked before Readability
  * changes `first`: a fresh snapshot copies and prepares the whole page again (up to 96 ms on
- * the benchmark's pages), wasted on the third of short results that have no such element.
+ * the benchmark's pages in Node), wasted on the third of short results that have no such element.
  */
 export function readArticle(
   first: Document,

@@ -20,7 +20,7 @@ import type { ExtensionHarness } from '../../test/e2e/harness';
  */
 
 /** Moments of the popup's start, each checked on every frame until it holds. */
-export const POPUP_MOMENTS = {
+const POPUP_MOMENTS = {
   /** Usable for clipping: the title field and the markdown filled with the extraction. */
   usable: `(() => {
     const title = document.querySelector('#clip-title');
@@ -75,19 +75,15 @@ export async function openPopupHost(h: ExtensionHarness): Promise<PopupHost> {
   await page.addInitScript(probeSource());
   const idle = h.extensionUrl('manifest.json');
   await page.goto(idle);
-  const show = async (path: string) => {
-    // A tab in the background gets no animation frames and slowed timers; a popup is seen.
-    await page.bringToFront();
-    await page.goto(h.extensionUrl(path));
-    return page;
-  };
   return {
     async showUntil(path, moment) {
       const reported = page.waitForEvent('console', {
         predicate: (message) => message.text().startsWith(`${REPORT} ${moment} `),
         timeout: 60_000,
       });
-      await show(path);
+      // A tab in the background gets no animation frames and slowed timers; a popup is seen.
+      await page.bringToFront();
+      await page.goto(h.extensionUrl(path));
       const at = Number((await reported).text().split(' ')[2]);
       return { page, at };
     },
