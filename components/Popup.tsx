@@ -29,7 +29,7 @@ const TABS: Tab[] = ['clip', 'note'];
 
 /** The toolbar popup. `extraction` was started before the first render (main.tsx). */
 export function Popup(props: { extraction: Promise<Extraction>; close?: () => void }) {
-  const state = usePopupData();
+  const state = usePopupData(props.extraction);
   const [tab, setTab] = useState<Tab>('clip');
   const [created, setCreated] = useState<Folder[]>([]);
   const [draft, setDraft] = useState<PopupDraft | null | undefined>(undefined);

@@ -26,7 +26,14 @@ export interface PopupData {
 export type PopupDataState =
   { phase: 'loading' } | { phase: 'ready'; data: PopupData } | { phase: 'error'; message: string };
 
-export function usePopupData(): PopupDataState {
+/**
+ * The longest the folder tree waits for the extraction: a page that takes long to extract
+ * does not keep the user from picking a folder meanwhile.
+ */
+export const FOLDERS_WAIT_MS = 500;
+
+/** `extraction`: the popup's extraction request, which the folder tree waits for. */
+export function usePopupData(extraction: Promise<unknown> = Promise.resolve()): PopupDataState {
   const [state, setState] = useState<PopupDataState>({ phase: 'loading' });
 
   // A layout effect runs right after the first render; a plain effect waits for the frame
@@ -57,7 +64,15 @@ export function usePopupData(): PopupDataState {
 
     // The folder tree does not hold up the first usable frame: with a cold cache the background
     // may have to page through thousands of folders, and a warm one is a large answer that would
-    // queue ahead of the small ones. It is asked for once the popup is usable.
+    // queue ahead of the small ones. It is asked for once the popup is usable and the
+    // extraction has answered (or FOLDERS_WAIT_MS after the first render): the extraction
+    // document runs on the popup's own thread (one renderer per extension), where 5,000 folders
+    // arriving first delayed the title and markdown by about 80 ms (docs/development.md).
+    let foldersTimer: ReturnType<typeof setTimeout> | undefined;
+    const afterExtraction = new Promise<void>((resolve) => {
+      foldersTimer = setTimeout(resolve, FOLDERS_WAIT_MS);
+      void extraction.catch(() => undefined).then(() => resolve());
+    });
     const loadFolders = () =>
       sendToBackground('folders.get', {})
         .then((f) => {
@@ -86,7 +101,7 @@ export function usePopupData(): PopupDataState {
             pendingHighlight: null,
           },
         });
-        void loadFolders();
+        void afterExtraction.then(() => alive && loadFolders());
         // May wait briefly in the background for a context-menu click still being handled
         // ("Choose…" opens the popup first): the clip form is usable meanwhile.
         sendToBackground('highlight.pending', {})
@@ -103,6 +118,7 @@ export function usePopupData(): PopupDataState {
 
     return () => {
       alive = false;
+      clearTimeout(foldersTimer);
       unsubscribe();
     };
   }, []);

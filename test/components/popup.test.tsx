@@ -17,6 +17,7 @@ import { renderPopup } from './support/render-popup';
 import { render as preactRender } from 'preact';
 import { Popup } from '../../components/Popup';
 import { startExtraction } from '../../lib/ui/start-extraction';
+import { FOLDERS_WAIT_MS } from '../../lib/ui/use-popup-data';
 import { installI18n } from '../ui/fake-i18n';
 
 afterEach(cleanup);
@@ -81,6 +82,30 @@ describe('popup states', () => {
       root.remove();
       send.mockRestore();
     }
+  });
+
+  it('asks for the folder tree once the extraction has answered, not before', async () => {
+    let answer: (value: ReturnType<typeof article>) => void = () => undefined;
+    const { bg } = renderPopup({
+      'tab.extract': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await waitFor(() => expect(document.documentElement.dataset.ready).toBe('true'));
+    // The form is up and its small answers are in; the large folder answer still waits.
+    expect(bg.callsOf('outbox.list').length).toBe(1);
+    expect(bg.callsOf('folders.get')).toEqual([]);
+    answer(article());
+    await waitFor(() => expect(bg.callsOf('folders.get').length).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: /Top level/ }));
+    const tree = screen.getByRole('tree', { name: 'Folders' });
+    expect(await within(tree).findByText('Work')).toBeTruthy();
+  });
+
+  it('does not keep the folder tree waiting for an extraction that takes long', async () => {
+    const { bg } = renderPopup({ 'tab.extract': () => never() });
+    await waitFor(() => expect(document.documentElement.dataset.ready).toBe('true'));
+    await waitFor(() => expect(bg.callsOf('folders.get').length).toBe(1), {
+      timeout: FOLDERS_WAIT_MS * 4,
+    });
   });
 
   it('does not wait for a highlight that may still be on its way', async () => {
