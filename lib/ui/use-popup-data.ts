@@ -33,7 +33,7 @@ export type PopupDataState =
 export const FOLDERS_WAIT_MS = 500;
 
 /** `extraction`: the popup's extraction request, which the folder tree waits for. */
-export function usePopupData(extraction: Promise<unknown> = Promise.resolve()): PopupDataState {
+export function usePopupData(extraction: Promise<unknown>): PopupDataState {
   const [state, setState] = useState<PopupDataState>({ phase: 'loading' });
 
   // A layout effect runs right after the first render; a plain effect waits for the frame
@@ -101,7 +101,9 @@ export function usePopupData(extraction: Promise<unknown> = Promise.resolve()): 
             pendingHighlight: null,
           },
         });
-        void afterExtraction.then(() => alive && loadFolders());
+        void afterExtraction.then(() => {
+          if (alive) void loadFolders();
+        });
         // May wait briefly in the background for a context-menu click still being handled
         // ("Choose…" opens the popup first): the clip form is usable meanwhile.
         sendToBackground('highlight.pending', {})
