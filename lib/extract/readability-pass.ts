@@ -66,14 +66,38 @@ function semanticElement(doc: Document): Element | null {
   return mains.length === 1 ? mains[0]! : null;
 }
 
+/**
+ * A `<main>` often holds the article and other articles beside it (an issue's teaser, a
+ * product card): the one that holds the start of what Readability found is the article.
+ * Articles that are siblings are parts of one whole (a recipe's header, ingredients and
+ * method), so the `<main>` stays.
+ */
+function articleWithin(main: Element, probe: string): Element {
+  if (!probe) return main;
+  let found = main;
+  for (const article of elementsByTag(main, 'article'))
+    if (found.contains(article) && squeeze(article.textContent).includes(probe)) found = article;
+  return found === main || hasSiblingArticle(found) ? main : found;
+}
+
+function hasSiblingArticle(el: Element): boolean {
+  for (let s = el.parentElement?.firstElementChild ?? null; s; s = s.nextElementSibling)
+    if (s !== el && s.localName === 'article') return true;
+  return false;
+}
+
 /** The semantic element's copy, without navigation and forms, and its text. */
-function semanticMain(doc: Document): { content: Element; text: string; length: number } | null {
-  const el = semanticElement(doc);
-  if (!el) return null;
+function semanticMain(
+  doc: Document,
+  probe: string,
+): { content: Element; text: string; length: number } | null {
+  const semantic = semanticElement(doc);
+  if (!semantic) return null;
+  const el = articleWithin(semantic, probe);
   const content = el.cloneNode(true) as Element;
   for (const junk of Array.from(content.querySelectorAll('nav, aside, footer, header > nav, form')))
     junk.remove();
-  const text = (content.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = squeeze(content.textContent);
   return { content, text, length: text.length };
 }
 
@@ -83,10 +107,12 @@ function semanticMain(doc: Document): { content: Element; text: string; length: 
  * marks its own article element; `pageTextLength` measures the page's text, only when the
  * result is short.
  *
- * The fallback: the page's own single `<article>`/`<main>`, when it holds clearly more text
- * and contains what Readability found. Whether the page has one is asked before Readability
- * changes `first`: a fresh snapshot copies and prepares the whole page again (up to 96 ms on
- * the benchmark's pages in Node), wasted on the third of short results that have no such element.
+ * The fallback: the page's own single `<article>`/`<main>` (or, in that `<main>`, the
+ * article holding Readability's find), when it holds clearly more text and contains what
+ * Readability found, unless that was Readability's last resort. Whether the page has one is
+ * asked before Readability changes `first`: a fresh snapshot copies and prepares the whole
+ * page again (up to 96 ms on the benchmark's pages in Node), wasted on the third of short
+ * results that have no such element.
  */
 export function readArticle(
   first: Document,
@@ -104,12 +130,15 @@ export function readArticle(
   )
     return a;
   const doc = fresh();
-  const semantic = semanticMain(doc);
+  const probe = startOf(a);
+  const semantic = semanticMain(doc, probe);
   if (
     semantic &&
     semantic.length > aLen * 1.15 &&
     semantic.length - aLen > 40 &&
-    contains(semantic.text, a)
+    // Under Readability's own threshold its pick is a last resort (a newsletter box on a
+    // short post), not evidence of where the article is.
+    (aLen < MIN_CHARS || semantic.text.includes(probe))
   ) {
     return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic) };
   }
@@ -135,14 +164,16 @@ function cleanedSemantic(
 }
 
 function proseLength(el: Element): number {
-  const squeeze = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim().length;
   let links = 0;
-  for (const a of elementsByTag(el, 'a')) links += squeeze(a.textContent);
-  return squeeze(el.textContent) - links;
+  for (const a of elementsByTag(el, 'a')) links += squeeze(a.textContent).length;
+  return squeeze(el.textContent).length - links;
 }
 
-function contains(text: string, a: ArticleOutcome | null): boolean {
-  if (!a) return true;
-  const probe = (a.content.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
-  return !probe || text.includes(probe);
+function squeeze(text: string | null): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The start of what Readability found ('' when it found nothing): the fallback must hold it. */
+function startOf(a: ArticleOutcome | null): string {
+  return a ? squeeze(a.content.textContent).slice(0, 60) : '';
 }

@@ -1,3 +1,4 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { readArticle } from '../../lib/extract/readability-pass';
 import { parseHtml } from '../../scripts/parse-html';
@@ -36,6 +37,87 @@ describe('readArticle: the page own <article> as the fallback', () => {
     const text = (outcome?.content.textContent ?? '').replace(/\s+/g, ' ');
     for (const step of STEPS) expect(text).toContain(step);
     expect(text).not.toContain('Another story from the magazine');
+  });
+
+  it.each([
+    ['jsdom', (html: string) => parseHtml(html, URL)],
+    ['linkedom', (html: string) => parseHTML(html).document as unknown as Document],
+  ])(
+    "takes, inside the page's <main>, the article that holds what Readability found (%s)",
+    (_, parse) => {
+      // The page's one <main> holds the story and, beside it, a promotion of the current issue
+      // marked as an article of its own: the promotion's prose is not the story's.
+      const promo =
+        '<article class="issue"><h2>In this issue</h2>' +
+        '<p>Our new column: the gardener of the year answers readers on roses and their pests.</p>' +
+        '<p>Greece: why the old vines thrive in volcanic soil, and what it means for the wine.</p>' +
+        '<p>Shop of the year: a small seed merchant that ships rare beans across the country.</p>' +
+        '</article>';
+      const first = parse(
+        `<html><body><main><article><div><p>${STEPS[0]}</p></div></article></main></body></html>`,
+      );
+      const fresh = () =>
+        parse(
+          `<html><head><title>x</title></head><body><main><div class="story">${ARTICLE}</div><div class="more">${promo}</div></main></body></html>`,
+        );
+      const outcome = readArticle(first, fresh, () => 5000);
+      const text = (outcome?.content.textContent ?? '').replace(/\s+/g, ' ');
+      for (const step of STEPS) expect(text).toContain(step);
+      expect(text).not.toContain('In this issue');
+      expect(text).not.toContain('seed merchant');
+    },
+  );
+
+  it.each([
+    ['jsdom', (html: string) => parseHtml(html, URL)],
+    ['linkedom', (html: string) => parseHTML(html).document as unknown as Document],
+  ])(
+    'keeps the whole <main> when its articles are siblings, parts of one page (%s)',
+    (_, parse) => {
+      // A recipe: its ingredients and its method, each an article beside the other.
+      const ingredients =
+        '<article class="ingredients"><h2>Ingredients</h2><ul>' +
+        '<li>250 g plain flour for the pastry, sifted twice so that it stays light</li>' +
+        '<li>125 g cold butter, diced, straight from the fridge and never softened</li>' +
+        '<li>Two eggs, a pinch of salt and a spoonful of ice water to bind the dough</li>' +
+        '<li>Six firm apples, peeled and sliced thinly, with the juice of one lemon</li></ul></article>';
+      const method = `<article class="method"><h2>Method</h2>${STEPS.map((s) => `<p>${s}</p>`).join('')}</article>`;
+      const first = parse(
+        `<html><body><main><article><div><p>${STEPS[0]}</p></div></article></main></body></html>`,
+      );
+      const fresh = () =>
+        parse(
+          `<html><head><title>x</title></head><body><main>${ingredients}${method}</main></body></html>`,
+        );
+      const text = (readArticle(first, fresh, () => 5000)?.content.textContent ?? '').replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(text).toContain('125 g cold butter');
+      for (const step of STEPS) expect(text).toContain(step);
+    },
+  );
+
+  it("takes the page's article over Readability's last resort found outside it", () => {
+    // A short post: Readability, under its own threshold, returns the longest block it can
+    // find, here a newsletter box beside the post.
+    const boxText =
+      'Enter your e-mail address to follow this blog and receive notifications of new posts.';
+    const first = parseHtml(
+      `<html><body><article><p>Pruning.</p></article><div class="follow"><p>${boxText}</p></div></body></html>`,
+      URL,
+    );
+    const fresh = () =>
+      parseHtml(
+        `<html><head><title>x</title></head><body>${ARTICLE}<div class="follow"><p>${boxText}</p></div></body></html>`,
+        URL,
+      );
+    const text = (readArticle(first, fresh, () => 5000)?.content.textContent ?? '').replace(
+      /\s+/g,
+      ' ',
+    );
+    for (const step of STEPS) expect(text).toContain(step);
+    expect(text).not.toContain('follow this blog');
   });
 
   it('copies the page again only when it marks one article element', () => {
