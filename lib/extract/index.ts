@@ -1,6 +1,7 @@
 import { isProbablyReaderable } from '@mozilla/readability';
 import { removeBoilerplate, removeControls } from './boilerplate';
 import { canonicalUrl } from './canonical';
+import { removeConsentNotices } from './consent';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
@@ -42,8 +43,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     roots, dropping scripts and styles; the selection's blocks; the body's text length.
  *     In the extension this runs in the tab and the capture crosses to the extraction
  *     document as HTML (`serializeCapture`, `parseCapture`), where steps 2–8 run.
- *  2. Snapshot: the capture without its hidden elements. Prepare its body so later steps
- *     cannot lose content: math to TeX
+ *  2. Snapshot: the capture without its hidden elements and cookie notices. Prepare its
+ *     body so later steps cannot lose content: math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, task checkboxes marked.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
@@ -92,6 +93,7 @@ function preparedSnapshot(
   embedImages: boolean,
 ): Document {
   const snap = visibleCopy(page, createDocument);
+  removeConsentNotices(snap.body);
   prepare(snap.body, url, embedImages);
   return snap;
 }
