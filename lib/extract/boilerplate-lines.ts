@@ -17,7 +17,8 @@ const WIDGET_LINE = new RegExp(
   '^(?:' +
     [
       '(?:keine|no) (?:kommentare|comments)(?: yet)?(?: \\(.{0,80}\\))?',
-      '(?:kommentare|comments) (?:geschlossen|are closed)',
+      // "Keine Kommentare Kommentare sind geschlossen.": WordPress's heading and its note.
+      '(?:(?:keine|no) (?:kommentare|comments)\\.? )?(?:kommentare|comments) (?:sind |are )?(?:geschlossen|closed)',
       '(?:sie sind|you are) (?:aktuell |currently )?(?:nicht|not) (?:eingeloggt|logged in)',
       '(?:du musst|sie m[üu]ssen|you must be) (?:eingeloggt|angemeldet|logged in) .{0,80}',
       '.{0,80} kommentieren zu k[öo]nnen, m[üu]ssen sie (?:eingeloggt|angemeldet) sein',

@@ -92,6 +92,11 @@ const RELATED_HEADING = new RegExp(
       'leggi anche',
       'czytaj (?:te[żz]|tak[żz]e)',
       'zobacz (?:te[żz]|tak[żz]e)',
+      // Dutch, Finnish, Swedish, Danish and Norwegian
+      'lees (?:ook|meer)',
+      'lue (?:my[öo]s|lis[äa][äa]|seuraavaksi)',
+      'l[äa]s (?:ocks[åa]|[äa]ven|mer)',
+      'l[æe]s (?:ogs[åa]|mere?)',
     ].join('|') +
     ')\\s*(?:[:.!?…»]|\\.\\.\\.)?$',
   '',

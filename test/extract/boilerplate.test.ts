@@ -44,6 +44,10 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'Vous aimerez aussi',
       'Lee también...',
       'Czytaj też',
+      'Lue myös:',
+      'Läs också',
+      'Les også:',
+      'Lees ook',
     ]) {
       const text = run(
         `<h3>${label}</h3><p><a href="/a">Bridge repairs delayed again</a></p>` +
@@ -83,6 +87,7 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     const lines = [
       'Keine Kommentare',
       'Comments are closed.',
+      'Keine Kommentare Kommentare sind geschlossen.',
       'Sie sind aktuell nicht eingeloggt.',
       'Artikel bewerten',
       'War der Artikel nützlich?',
