@@ -6,8 +6,8 @@ import { textAfter } from './trailing';
  * no class to tell it apart ("Jane Doe is a reporter at the Post. She has been writing about
  * …", "Max Muster ist Redakteur bei …"). It introduces the writer, not the story. Only the
  * last block goes, only when it is set apart from the article's paragraphs (a quote, an aside,
- * a box of its own), opens with a name followed by what that person is or does and names a
- * writer's or founder's role, and only after an article long enough to stand alone.
+ * a box of its own, italics), opens with a name followed by what that person is or does and
+ * names a writer's or founder's role, and only after an article long enough to stand alone.
  */
 
 const BLOCKS = 'p, blockquote, div, section, aside';
@@ -74,8 +74,21 @@ export function removeClosingAuthorBio(root: Element): void {
     normalizedText(gone.parentElement) === text
   )
     gone = gone.parentElement;
-  // Set apart from the article's paragraphs (a quote, an aside, a box of its own): a plain
-  // closing paragraph may still be the story's last word about someone.
-  if (gone === block && !/^(?:blockquote|aside)$/.test(tagName(block))) return;
+  // Set apart from the article's paragraphs (a quote, an aside, a box of its own, a paragraph
+  // set in italics as a whole): a plain closing paragraph may still be the story's last word
+  // about someone.
+  if (
+    gone === block &&
+    !/^(?:blockquote|aside)$/.test(tagName(block)) &&
+    !isEmphasized(block, text)
+  )
+    return;
   gone.remove();
+}
+
+/** Whether all of the block's text sits in one emphasis element (`<p><em>…</em></p>`). */
+function isEmphasized(block: Element, text: string): boolean {
+  const only = block.firstElementChild;
+  if (!only || only !== block.lastElementChild || !/^(?:em|i)$/.test(tagName(only))) return false;
+  return normalizedText(only) === text;
 }

@@ -27,6 +27,8 @@ describe.each(Object.entries(doms))('closing author bio (%s)', (_, parse) => {
       '<blockquote>Anna Berg ist Redakteurin im Ressort Technik. Wenn sie nicht schreibt, gärtnert sie.</blockquote>',
       '<aside><p>Alex Doe grew up by the sea. He has been writing about ports since 2010.</p></aside>',
       '<div><p>Marta López es periodista y corresponsal en Bruselas desde 2019.</p></div>',
+      // A paragraph among the article's own, set apart by italics alone.
+      '<p><em>Candice Roe is the founder of Ignite, a marketing consultancy, and a freelance writer.</em></p>',
     ]) {
       const text = clean(ARTICLE + bio);
       expect(text).toContain('where the spoil should go.');
@@ -43,6 +45,10 @@ describe.each(Object.entries(doms))('closing author bio (%s)', (_, parse) => {
     for (const last of prose) expect(clean(ARTICLE + last)).toContain(last.slice(3, 30));
     // A plain closing paragraph among the article's own may be its last word about someone.
     expect(clean(ARTICLE + '<p>Jane Roe is a reporter at the Post.</p>')).toContain('Jane Roe');
+    // Italics for a part only is emphasis, not a note set apart.
+    expect(
+      clean(ARTICLE + '<p>Jane Roe is a reporter at the Post, <em>and she was there</em>.</p>'),
+    ).toContain('Jane Roe');
     const notLast = '<p>Jane Roe is a reporter at the Post.</p>';
     expect(clean(ARTICLE + notLast + PARA)).toContain('Jane Roe is a reporter');
     expect(clean(PARA + notLast)).toContain('Jane Roe is a reporter');
