@@ -55,6 +55,17 @@ function isBareUrlLink(a: Element, href: string): boolean {
   return text === href || `${text}/` === href;
 }
 
+// Nothing, or only a task marker with nothing to do.
+const EMPTY_ITEM = /^\s*(?:\[[ x]\]\s*)?$/;
+
+/** An item whose markdown will be empty: no text and nothing that renders without text. */
+function isBlankItem(el: Element): boolean {
+  return (
+    !normalizedText(el) &&
+    !el.querySelector(`img, picture, video, iframe, pre, [${TEX_ATTR}], [${FOOTNOTE_ATTR}]`)
+  );
+}
+
 function fenceFor(code: string): string {
   let longest = 0;
   for (const m of code.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
@@ -200,11 +211,16 @@ function createService(): TurndownService {
   service.addRule('listItem', {
     filter: 'li',
     replacement(content, node) {
+      // An item left empty (its share icons, checkboxes or ad removed) would be a bare bullet;
+      // the items after it are numbered as if it had never been there.
+      if (EMPTY_ITEM.test(content)) return '';
       const parent = node.parentNode as Element | null;
       let prefix = '- ';
       if (parent && parent.nodeName === 'OL') {
         const start = Number.parseInt(parent.getAttribute('start') ?? '1', 10);
-        const index = Array.prototype.indexOf.call(parent.children, node);
+        let index = 0;
+        for (let at = node.previousElementSibling; at; at = at.previousElementSibling)
+          if (!isBlankItem(at)) index++;
         prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
       }
       const isParagraph = /\n$/.test(content);
