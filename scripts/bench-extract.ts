@@ -41,7 +41,8 @@
  *   paired footnotes, tables), since its markdown is a style reference, not ground truth.
  * - all sets, from the tokens a CommonMark renderer sees (scripts/bench/markdown-analysis.ts):
  *   relative URLs (not http(s)/mailto/tel), empty links, raw HTML outside deliberate `<table>`
- *   blocks (`<sup>`/`<sub>` and `<br>` in GFM table rows are allowed and counted apart), lost
+ *   blocks (`<sup>`/`<sub>` and `<br>` in GFM table rows are allowed and counted apart), empty
+ *   list items (a bare bullet or number, or a task box with nothing after it), lost
  *   code blocks (a non-trivial `<pre>` of Readability's article whose text is not >= 90% in
  *   the fences), fences that still carry line numbers, whitespace defects (trailing spaces,
  *   3+ newlines, indented text that renders as code, leftover entities), clutter (heading

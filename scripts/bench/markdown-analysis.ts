@@ -49,6 +49,8 @@ export interface MarkdownAnalysis {
   rawHtml: string[];
   /** Permalinks, credit lines, tables of contents, breadcrumbs (clutter-analysis.ts). */
   clutter: Clutter;
+  /** List items with nothing in them (or only a task box): a bare bullet or number. */
+  emptyListItems: number;
   /** `<sup>`, `<sub>`, `<br>` in table rows: allowed, counted for information. */
   allowedInlineHtml: number;
   whitespace: {
@@ -73,6 +75,7 @@ export function analyseMarkdown(markdown: string, pageUrl: string | null = null)
     relativeUrls: [],
     emptyLinks: [],
     rawHtml: [],
+    emptyListItems: 0,
     allowedInlineHtml: 0,
     whitespace: {
       trailingSpaceLines: [],
@@ -104,6 +107,9 @@ export function analyseMarkdown(markdown: string, pageUrl: string | null = null)
     result.rawHtml.push(shorten(content));
   };
 
+  tokens.forEach((token, i) => {
+    if (token.type === 'list_item_open' && isEmptyItem(tokens, i)) result.emptyListItems++;
+  });
   for (const token of tokens) {
     switch (token.type) {
       case 'table_open':
@@ -231,6 +237,17 @@ function readWhitespace(markdown: string, result: MarkdownAnalysis): void {
     }
     if (/<\/table\s*>/i.test(line)) inTable = false;
   }
+}
+
+/** `-` alone, or `- [ ]` alone: the item closes with no text but a task box. */
+function isEmptyItem(tokens: ReturnType<typeof md.parse>, open: number): boolean {
+  for (let i = open + 1; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type === 'list_item_close') return true;
+    if (token.type === 'inline' && !/^\s*(?:\[[ xX]\]\s*)?$/.test(token.content)) return false;
+    if (!/^paragraph_(?:open|close)$/.test(token.type) && token.type !== 'inline') return false;
+  }
+  return true;
 }
 
 /** Three or more lines, at least 80% of them starting with their own line number. */

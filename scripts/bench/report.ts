@@ -6,8 +6,8 @@ import type { Outcome, PageResult } from './run-page.ts';
  * Turns per-page results into table rows (metric | ours | baseline | target | pass/fail) and
  * prints them. Targets: better than plain Readability + Turndown on every
  * quality figure, and absolute floors on the headline ones (snippets found and absent, the
- * readability and defuddle sets' F1, titles); zero relative URLs, empty links, lost code blocks and stray raw HTML; median
- * time at most 1.3 x the baseline.
+ * readability and defuddle sets' F1, titles); zero relative URLs, empty links, empty list
+ * items, lost code blocks and stray raw HTML; median time at most 1.3 x the baseline.
  *
  * One exception, stated in the table: the readability set's expected output *is* Readability's,
  * so the baseline agrees with it by construction and "better" is impossible there. Its figures
@@ -283,6 +283,7 @@ export function commonRows(pages: PageResult[]): Row[] {
     ),
     countRow('empty links', pages, (o) => o.analysis.emptyLinks.length, zero),
     countRow('raw HTML outside tables', pages, (o) => o.analysis.rawHtml.length, zero),
+    countRow('empty list items', pages, (o) => o.analysis.emptyListItems, zero),
     countRow('lost code blocks', pages, (o) => o.lostCode.length, zero),
     countRow('fences with line numbers', pages, (o) => o.analysis.numberedFences.length, zero),
     countRow('ws: trailing-space lines', pages, (o) => ws(o).trailingSpaceLines.length, zero),

@@ -70,6 +70,11 @@ const COMMON: Measure[] = [
     show: (o) => quote(o.analysis.whitespace.indentedCode),
   },
   {
+    name: 'empty list items',
+    badness: (o) => o.analysis.emptyListItems,
+    show: () => '',
+  },
+  {
     name: 'hard break ending a block',
     badness: (o) => o.analysis.whitespace.danglingBreaks.length,
     show: (o) => quote(o.analysis.whitespace.danglingBreaks),
