@@ -23,6 +23,15 @@ type TNode = TurndownService.Node;
 // has `wreck&lt;</a>/font&gt;`), and together they would render as a raw tag.
 const HTML_TAGS_AFTER_LT = /<(?=[A-Za-z/!?]|\s*$)/g;
 const ENTITY = /&(?=#?[A-Za-z0-9]+;)/g;
+// Turndown escapes `1. ` only with a space after it, but CommonMark also starts an ordered
+// list at `1.` or `1)` ending the line (spec 5.2, "List items"): a recipe's step number in a
+// block of its own became an empty list item.
+const BARE_MARKER = /^(\s*\d{1,9})([.)])(\s*)$/;
+
+/** A block's markdown, its content escaped when it is only a list marker. */
+function block(content: string): string {
+  return `\n\n${content.replace(BARE_MARKER, '$1\\$2$3')}\n\n`;
+}
 
 function escapeText(service: TurndownService, base: (s: string) => string, text: string): string {
   void service;
@@ -189,7 +198,10 @@ function createService(): TurndownService {
     emDelimiter: '_',
     strongDelimiter: '**',
     br: '\\',
+    defaultReplacement: (content, node) =>
+      (node as TNode & { isBlock?: boolean }).isBlock ? block(content) : content,
   });
+  service.addRule('paragraph', { filter: 'p', replacement: (content) => block(content) });
   const baseEscape = service.escape.bind(service);
   service.escape = (text: string) => escapeText(service, baseEscape, text);
   service.use(strikethrough);
@@ -216,17 +228,26 @@ function createService(): TurndownService {
       if (EMPTY_ITEM.test(content)) return '';
       const parent = node.parentNode as Element | null;
       let prefix = '- ';
+      let text = content.replace(/^\s+/, '');
       if (parent && parent.nodeName === 'OL') {
         const start = Number.parseInt(parent.getAttribute('start') ?? '1', 10);
         let index = 0;
         for (let at = node.previousElementSibling; at; at = at.previousElementSibling)
           if (!isBlankItem(at)) index++;
-        prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
+        const number = (Number.isFinite(start) ? start : 1) + index;
+        prefix = `${number}. `;
+        // The page's own number label ("1." in a span, a reference list's "[1]") repeats the
+        // list's: `1. 1. Shear NH …`, the second one an empty list item of its own.
+        const unlabelled = text.replace(
+          new RegExp(`^(?:${number}\\\\?[.)]|\\\\?\\[${number}\\\\?\\])\\s*`),
+          '',
+        );
+        if (unlabelled.trim()) text = unlabelled;
       }
       const isParagraph = /\n$/.test(content);
       // Leading spaces (often `&nbsp;` from an empty amount span) would make the item's
       // text an indented code block: `-     Salz`.
-      const body = content.replace(/^\s+/, '').replace(/\n+$/, '') + (isParagraph ? '\n' : '');
+      const body = text.replace(/\n+$/, '') + (isParagraph ? '\n' : '');
       const indented = body.replace(/\n/g, '\n' + ' '.repeat(prefix.length));
       return prefix + indented + (node.nextSibling && !/\n$/.test(indented) ? '\n' : '');
     },
