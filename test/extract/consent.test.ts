@@ -1,7 +1,6 @@
-import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { removeConsentNotices } from '../../lib/extract/consent';
-import { parseHtml } from '../../scripts/parse-html';
+import { documentDoms } from './support/root-doms';
 
 // Each case is a page body: the notices named in the test must go, everything else stays.
 // Every case runs in both working documents.
@@ -12,14 +11,10 @@ const POST =
 
 // The body's own children matter here, so the body is parsed as written.
 const page = (body: string) => `<!DOCTYPE html><html><head></head><body>${body}</body></html>`;
-const DOMS: [string, (html: string) => Document][] = [
-  ['jsdom', (html) => parseHtml(page(html), 'https://example.com/post')],
-  ['linkedom', (html) => parseHTML(page(html)).document as unknown as Document],
-];
 
-describe.each(DOMS)('removeConsentNotices (%s)', (_, parse) => {
+describe.each(documentDoms('https://example.com/post'))('removeConsentNotices (%s)', (_, parse) => {
   const cleaned = (html: string): string => {
-    const doc = parse(html);
+    const doc = parse(page(html));
     removeConsentNotices(doc.body);
     return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
   };

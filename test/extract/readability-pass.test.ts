@@ -1,7 +1,7 @@
-import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { readArticle } from '../../lib/extract/readability-pass';
 import { parseHtml } from '../../scripts/parse-html';
+import { documentDoms } from './support/root-doms';
 
 const URL = 'https://magazine.example/stories/orchard';
 const STEPS = [
@@ -39,10 +39,7 @@ describe('readArticle: the page own <article> as the fallback', () => {
     expect(text).not.toContain('Another story from the magazine');
   });
 
-  it.each([
-    ['jsdom', (html: string) => parseHtml(html, URL)],
-    ['linkedom', (html: string) => parseHTML(html).document as unknown as Document],
-  ])(
+  it.each(documentDoms(URL))(
     "takes, inside the page's <main>, the article that holds what Readability found (%s)",
     (_, parse) => {
       // The page's one <main> holds the story and, beside it, a promotion of the current issue
@@ -68,10 +65,7 @@ describe('readArticle: the page own <article> as the fallback', () => {
     },
   );
 
-  it.each([
-    ['jsdom', (html: string) => parseHtml(html, URL)],
-    ['linkedom', (html: string) => parseHTML(html).document as unknown as Document],
-  ])(
+  it.each(documentDoms(URL))(
     'keeps the whole <main> when its articles are siblings, parts of one page (%s)',
     (_, parse) => {
       // A recipe: its ingredients and its method, each an article beside the other.

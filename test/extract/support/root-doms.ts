@@ -15,3 +15,11 @@ export function rootDoms(page: string): Record<'jsdom' | 'linkedom', (html: stri
       ).document as unknown as Document,
   };
 }
+
+/** The same two working documents, each parsing a whole HTML document at `page`. */
+export function documentDoms(page: string): [string, (html: string) => Document][] {
+  return [
+    ['jsdom', (html) => parseHtml(html, page)],
+    ['linkedom', (html) => parseHTML(html).document as unknown as Document],
+  ];
+}
