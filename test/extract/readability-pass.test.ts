@@ -23,6 +23,20 @@ const ARTICLE = `<article><h1>The orchard in winter</h1>${STEPS.slice(0, 3)
   .map((s) => `<p>${s}</p>`)
   .join('')}</article>`;
 
+// The first pass sees only a fragment of the story inside the page's <main>.
+const FRAGMENT_IN_MAIN = `<main><article><div><p>${STEPS[0]}</p></div></article></main>`;
+
+/** The fallback's text: Readability on `firstBody`, with `freshBody` as the page's fresh copy. */
+function fallbackText(
+  parse: (html: string) => Document,
+  firstBody: string,
+  freshBody: string,
+): string {
+  const first = parse(`<html><body>${firstBody}</body></html>`);
+  const fresh = () => parse(`<html><head><title>x</title></head><body>${freshBody}</body></html>`);
+  return (readArticle(first, fresh, () => 5000)?.content.textContent ?? '').replace(/\s+/g, ' ');
+}
+
 describe('readArticle: the page own <article> as the fallback', () => {
   it('takes it when Readability found only a fragment, cleaned of link-dense teasers', () => {
     // First pass: a document where Readability can only find the first step (the fresh
@@ -50,15 +64,11 @@ describe('readArticle: the page own <article> as the fallback', () => {
         '<p>Greece: why the old vines thrive in volcanic soil, and what it means for the wine.</p>' +
         '<p>Shop of the year: a small seed merchant that ships rare beans across the country.</p>' +
         '</article>';
-      const first = parse(
-        `<html><body><main><article><div><p>${STEPS[0]}</p></div></article></main></body></html>`,
+      const text = fallbackText(
+        parse,
+        FRAGMENT_IN_MAIN,
+        `<main><div class="story">${ARTICLE}</div><div class="more">${promo}</div></main>`,
       );
-      const fresh = () =>
-        parse(
-          `<html><head><title>x</title></head><body><main><div class="story">${ARTICLE}</div><div class="more">${promo}</div></main></body></html>`,
-        );
-      const outcome = readArticle(first, fresh, () => 5000);
-      const text = (outcome?.content.textContent ?? '').replace(/\s+/g, ' ');
       for (const step of STEPS) expect(text).toContain(step);
       expect(text).not.toContain('In this issue');
       expect(text).not.toContain('seed merchant');
@@ -76,17 +86,7 @@ describe('readArticle: the page own <article> as the fallback', () => {
         '<li>Two eggs, a pinch of salt and a spoonful of ice water to bind the dough</li>' +
         '<li>Six firm apples, peeled and sliced thinly, with the juice of one lemon</li></ul></article>';
       const method = `<article class="method"><h2>Method</h2>${STEPS.map((s) => `<p>${s}</p>`).join('')}</article>`;
-      const first = parse(
-        `<html><body><main><article><div><p>${STEPS[0]}</p></div></article></main></body></html>`,
-      );
-      const fresh = () =>
-        parse(
-          `<html><head><title>x</title></head><body><main>${ingredients}${method}</main></body></html>`,
-        );
-      const text = (readArticle(first, fresh, () => 5000)?.content.textContent ?? '').replace(
-        /\s+/g,
-        ' ',
-      );
+      const text = fallbackText(parse, FRAGMENT_IN_MAIN, `<main>${ingredients}${method}</main>`);
       expect(text).toContain('125 g cold butter');
       for (const step of STEPS) expect(text).toContain(step);
     },
@@ -97,18 +97,11 @@ describe('readArticle: the page own <article> as the fallback', () => {
     // find, here a newsletter box beside the post.
     const boxText =
       'Enter your e-mail address to follow this blog and receive notifications of new posts.';
-    const first = parseHtml(
-      `<html><body><article><p>Pruning.</p></article><div class="follow"><p>${boxText}</p></div></body></html>`,
-      URL,
-    );
-    const fresh = () =>
-      parseHtml(
-        `<html><head><title>x</title></head><body>${ARTICLE}<div class="follow"><p>${boxText}</p></div></body></html>`,
-        URL,
-      );
-    const text = (readArticle(first, fresh, () => 5000)?.content.textContent ?? '').replace(
-      /\s+/g,
-      ' ',
+    const box = `<div class="follow"><p>${boxText}</p></div>`;
+    const text = fallbackText(
+      (html) => parseHtml(html, URL),
+      `<article><p>Pruning.</p></article>${box}`,
+      `${ARTICLE}${box}`,
     );
     for (const step of STEPS) expect(text).toContain(step);
     expect(text).not.toContain('follow this blog');
