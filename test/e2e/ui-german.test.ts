@@ -41,6 +41,8 @@ describe('auf Deutsch', () => {
     await popup.getByRole('tab', { name: 'Seite übernehmen' }).waitFor();
     await popup.getByRole('button', { name: 'Speichern', exact: true }).waitFor();
     await popup.getByText('Was übernommen wird').waitFor();
+    // The Highlight control joins the tab row once the page's extraction has answered.
+    await popup.locator('.highlighter-controls button').first().waitFor();
     expect(await popup.evaluate(() => document.documentElement.lang)).toMatch(/^de/);
     // German labels are long: the tabs and the highlighter's trigger share one row at 400 px,
     // each whole and apart (the row's 8 px gap, not a trigger squeezed against a tab).
