@@ -75,6 +75,23 @@ function isBlankItem(el: Element): boolean {
   );
 }
 
+// Each ordered list's item numbers, blank items skipped: worked out once a list, as a
+// count of the blank items before each item would make a long list quadratic.
+const itemNumbers = new WeakMap<Element, Map<Element, number>>();
+
+function itemNumber(list: Element, item: Element): number {
+  let numbers = itemNumbers.get(list);
+  if (!numbers) {
+    numbers = new Map();
+    const start = Number.parseInt(list.getAttribute('start') ?? '1', 10);
+    let next = Number.isFinite(start) ? start : 1;
+    for (let child = list.firstElementChild; child; child = child.nextElementSibling)
+      if (tagName(child) === 'li' && !isBlankItem(child)) numbers.set(child, next++);
+    itemNumbers.set(list, numbers);
+  }
+  return numbers.get(item) ?? 1;
+}
+
 function fenceFor(code: string): string {
   let longest = 0;
   for (const m of code.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
@@ -200,6 +217,10 @@ function createService(): TurndownService {
     br: '\\',
     defaultReplacement: (content, node) =>
       (node as TNode & { isBlock?: boolean }).isBlock ? block(content) : content,
+    // Turndown hands an empty element to this, not to its rule: an empty list item given a
+    // paragraph break would split its list in two, or make it a loose list.
+    blankReplacement: (_, node) =>
+      node.nodeName === 'LI' || !(node as TNode & { isBlock?: boolean }).isBlock ? '' : '\n\n',
   });
   service.addRule('paragraph', { filter: 'p', replacement: (content) => block(content) });
   const baseEscape = service.escape.bind(service);
@@ -230,11 +251,7 @@ function createService(): TurndownService {
       let prefix = '- ';
       let text = content.replace(/^\s+/, '');
       if (parent && parent.nodeName === 'OL') {
-        const start = Number.parseInt(parent.getAttribute('start') ?? '1', 10);
-        let index = 0;
-        for (let at = node.previousElementSibling; at; at = at.previousElementSibling)
-          if (!isBlankItem(at)) index++;
-        const number = (Number.isFinite(start) ? start : 1) + index;
+        const number = itemNumber(parent, node as unknown as Element);
         prefix = `${number}. `;
         // The page's own number label ("1." in a span, a reference list's "[1]") repeats the
         // list's: `1. 1. Shear NH …`, the second one an empty list item of its own.
