@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { elementsByTag } from './dom';
+import { elementsByTag, normalizedText } from './dom';
 import { recordHeadings, restoreSectionHeading } from './section-headings';
 
 /**
@@ -76,7 +76,7 @@ function articleWithin(main: Element, probe: string): Element {
   if (!probe) return main;
   let found = main;
   for (const article of elementsByTag(main, 'article'))
-    if (found.contains(article) && squeeze(article.textContent).includes(probe)) found = article;
+    if (found.contains(article) && normalizedText(article).includes(probe)) found = article;
   return found === main || hasSiblingArticle(found) ? main : found;
 }
 
@@ -97,7 +97,7 @@ function semanticMain(
   const content = el.cloneNode(true) as Element;
   for (const junk of Array.from(content.querySelectorAll('nav, aside, footer, header > nav, form')))
     junk.remove();
-  const text = squeeze(content.textContent);
+  const text = normalizedText(content);
   return { content, text, length: text.length };
 }
 
@@ -165,15 +165,11 @@ function cleanedSemantic(
 
 function proseLength(el: Element): number {
   let links = 0;
-  for (const a of elementsByTag(el, 'a')) links += squeeze(a.textContent).length;
-  return squeeze(el.textContent).length - links;
-}
-
-function squeeze(text: string | null): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
+  for (const a of elementsByTag(el, 'a')) links += normalizedText(a).length;
+  return normalizedText(el).length - links;
 }
 
 /** The start of what Readability found ('' when it found nothing): the fallback must hold it. */
 function startOf(a: ArticleOutcome | null): string {
-  return a ? squeeze(a.content.textContent).slice(0, 60) : '';
+  return a ? normalizedText(a.content).slice(0, 60) : '';
 }
