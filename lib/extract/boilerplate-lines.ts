@@ -217,8 +217,9 @@ export function removeWidgetLines(
     const kind = widgetLineKind(el, text);
     if (!kind || el.closest('table, pre')) continue;
     if (prose && !CREDIT_LINE.test(text.toLowerCase())) continue;
-    // Text lines only: a heading or caption holding an image keeps it.
-    if (kind === 'text' && el.querySelector('img, picture, video, iframe, svg')) continue;
+    // Text lines only: a heading or caption holding an image keeps it. An inline `<svg>` is
+    // no image of the clip's (the markdown has no form for one): an icon beside a date.
+    if (kind === 'text' && el.querySelector('img, picture, video, iframe')) continue;
     el.remove();
   }
   trimCaptionCredits(root, lines, lengths);

@@ -166,6 +166,17 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('Opening: 12. März 2020');
   });
 
+  it('drops a labelled date whose only picture is an inline icon, keeps a line with an image', () => {
+    const text = run(
+      '<p><time datetime="2020-04-11"><svg width="11" height="12"><path d="M0 0h11v12H0z"/></svg>' +
+        'Aktualisiert: 11.04.2020, 10:27</time></p>' +
+        '<p><img src="/chart.png" alt="Chart">Updated: 12.04.2020</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('11.04.2020');
+    expect(text).toContain('12.04.2020');
+  });
+
   it('drops the placeholder of an embed waiting for consent', () => {
     const text = run(
       '<div class="embed-placeholder"><p>Klicken Sie auf den unteren Button, um den Inhalt von ' +
@@ -257,7 +268,11 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
         '<div class="widget widget_rss"><p>Headline from another feed</p></div>' +
         '<div class="saboxplugin-wrap"><p>I like every kind of photography.</p></div>' +
         '<p class="akismet_comment_form_privacy_notice">This site uses Akismet to reduce spam.</p>' +
-        '<p>The square itself stays open during the works.<span class="photo-credit">Studio Roe</span></p>',
+        '<p>The square itself stays open during the works.<span class="photo-credit">Studio Roe</span></p>' +
+        // A read-aloud button, a print menu and a donation flyout.
+        '<div id="readspeaker_button1" class="rs_skip rsbtn"><a href="https://app-eu.readspeaker.com/x">Vorlesen</a></div>' +
+        '<div class="c-menu-print"><ul><li>Diese Seite:</li><li><a href="/print">Drucken</a></li></ul></div>' +
+        '<div class="c-flyout"><p>Helfen Sie mit! Jede kleine Spende hilft.</p></div>',
     );
     keepsArticle(text);
     for (const gone of [
@@ -270,6 +285,9 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'photography',
       'Akismet',
       'Studio Roe',
+      'Vorlesen',
+      'Diese Seite',
+      'Jede kleine Spende',
     ])
       expect(text).not.toContain(gone);
   });
