@@ -35,6 +35,9 @@ const WIDGET_LINE = new RegExp(
       '(?:gef[äa]llt mir|like) (?:wird geladen|loading)\\.*',
       '(?:wird geladen|loading|lade weitere inhalte|mehr laden|load more)\\s*(?:\\.\\.\\.|…)?',
       '(?:rezept |artikel |seite )?drucken|print(?: this)?(?: recipe| article| page)?',
+      'imprimer(?: cette page| l.article)?|imprimir(?: (?:esta )?(?:p[áa]gina|noticia|art[íi]culo))?|drukuj',
+      // A short link to the page itself ("Permalink https://p.dw.com/p/RPYx").
+      '(?:permalink|permalien|kurzlink|short ?link)\\s*:?\\s*(?:https?://\\S+)?',
       '.{0,40}(?:als )?pdf herunterladen|download(?: as)? pdf',
       'zur[üu]ck(?: zu[rm]? (?:[üu]bersicht|startseite|liste|listenansicht|.{1,30}[üu]bersicht))?|back(?: to (?:top|the top|overview|the overview|list|the list|index|home|homepage|all .{1,20}))?',
       'externer inhalt|external content',
@@ -104,7 +107,7 @@ const DISCLAIMER = new RegExp(
     // originally appeared on …" stays: it names the source, which a reader of a syndicated
     // piece wants to keep.
     '^(?:dieser|der) (?:beitrag|artikel|text) (?:stammt|erschien(?: zuerst)?) (?:aus|in) (?:der )?(?:ausgabe|heft|print)',
-    '^bei diesem (?:beitrag|text) handelt es sich um (?:einen? )?(?:blog|gastbeitrag|meinungsbeitrag|kommentar)',
+    '^bei diesem (?:beitrag|text) handelt es sich um (?:ein(?:en?)? )?(?:blog|gastbeitrag|meinungsbeitrag|kommentar)',
   ].join('|'),
   '',
 );

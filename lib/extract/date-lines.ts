@@ -29,7 +29,7 @@ function dateShape(lower: string): string {
   return lower.replace(WORD, (w) => (MONTHS.has(w) ? '\ue000' : WEEKDAYS.has(w) ? '\ue001' : w));
 }
 const DATE_LABEL =
-  '(?:ver[öo]ffentlicht|publiziert|aktualisiert|erstellt|stand|datum|ver[öo]ffentlichung|published|updated|last updated|posted|release date|publicado|actualizado|publi[ée]|mis [àa] jour|publikacja|opublikowano|aktualizacja)(?: am| on| le| el)?';
+  '(?:ver[öo]ffentlicht|publiziert|aktualisiert|erstellt|stand|datum|date|fecha|data|ver[öo]ffentlichung|published|updated|last updated|posted|release date|publicado|actualizado|publi[ée]|mis [àa] jour|publikacja|opublikowano|aktualizacja)(?: am| on| le| el)?';
 // A line holding only a date, maybe labelled ("Publiziert: 03.04.2020, 12:35").
 const DATE_LINE = new RegExp(
   `^(?:${DATE_LABEL}\\s*:?\\s*)?` +

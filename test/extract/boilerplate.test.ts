@@ -98,6 +98,8 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       '- Anzeige -',
       'Advertisement:',
       'Rezept drucken',
+      'Imprimer cette page',
+      'Permalien https://p.dw.com/p/RPYx',
       'zurück',
       'Inhaltsverzeichnis',
       'Kategorie: Verkehr',
@@ -154,6 +156,7 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       '<p>Veröffentlichung: <time datetime="2022-02-02">2. Februar 2022</time></p>' +
         '<ul class="meta"><li>opublikowano: <time>2021-04-29 17:13:04.031886+02:00</time></li></ul>' +
         '<p><strong>Aktualisiert am</strong> 17.01.2021.</p>' +
+        '<ul><li><strong>Date</strong> 23.05.2011</li><li>Fecha: 3 de mayo de 2012</li></ul>' +
         '<p><time datetime="2019-02-21">Feb. 21, 2019</time></p>' +
         '<ul><li>Opening: 12. März 2020</li></ul>',
     );
@@ -161,6 +164,8 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).not.toContain('Februar 2022');
     expect(text).not.toContain('2021-04-29');
     expect(text).not.toContain('17.01.2021');
+    expect(text).not.toContain('23.05.2011');
+    expect(text).not.toContain('mayo');
     // An unlabelled date in <time> may be the article's dateline; a schedule keeps its dates.
     expect(text).toContain('Feb. 21, 2019');
     expect(text).toContain('Opening: 12. März 2020');
@@ -323,10 +328,20 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
         '<section class="post-author"><p>Jane studied sport science before joining us.</p></section>' +
         '<p class="aawp-disclaimer">Links on this page are affiliate links.</p>' +
         '<p><strong>Kontakt:</strong></p>' +
-        '<blockquote>PUEDES VER: <a href="/v">¿Qué es la reforma?</a></blockquote>',
+        '<blockquote>PUEDES VER: <a href="/v">¿Qué es la reforma?</a></blockquote>' +
+        '<div>Bei diesem Beitrag handelt es sich um ein Blog aus der Community</div>' +
+        '<p>Bei diesem Text handelt es sich um einen Gastbeitrag.</p>',
     );
     keepsArticle(text);
-    for (const gone of ['Made it today', 'sport science', 'affiliate links', 'Kontakt', 'reforma'])
+    for (const gone of [
+      'Made it today',
+      'sport science',
+      'affiliate links',
+      'Kontakt',
+      'reforma',
+      'ein Blog',
+      'Gastbeitrag',
+    ])
       expect(text).not.toContain(gone);
   });
 });
