@@ -6,6 +6,7 @@ import {
   shortText,
 } from './boilerplate-lines';
 import { classAndId, normalizedText, tagName } from './dom';
+import { removePhpErrors } from './php-errors';
 
 /**
  * Boilerplate left inside the article: share and follow buttons, "related" / "read more"
@@ -13,7 +14,7 @@ import { classAndId, normalizedText, tagName } from './dom';
  * One pass over class/id-bearing elements plus a few targeted selectors; an element is
  * only removed when it holds a small share of the article text, so a wrapper that happens
  * to carry a matching class never takes the article with it. One-line widgets, credits and
- * datelines are boilerplate-lines.ts.
+ * datelines are boilerplate-lines.ts; PHP's error messages, php-errors.ts.
  */
 
 const BOILERPLATE =
@@ -137,6 +138,7 @@ export function removeBoilerplate(root: Element): void {
     if (tagName(el) === 'form' && normalizedText(el).length > 200) continue;
     el.remove();
   }
+  removePhpErrors(byTag(B));
   const lengths = rawTextLengths(all);
   removeLabelledSections(byTag(LABEL_TAGS), root, limit, lengths);
   removeWidgetLines(byTag(LINE_TAGS), root, lengths);
@@ -182,6 +184,7 @@ function isBoilerplateContainer(el: Element, limit: number): boolean {
 }
 
 const A: ReadonlySet<string> = new Set(['a']);
+const B: ReadonlySet<string> = new Set(['b']);
 const DATELINE = /(?:^|[\s_-])dateline(?:[\s_-]|$)/;
 const COUNT_TAGS: ReadonlySet<string> = new Set(['li', 'p', 'span']);
 // Elements that can hold one label line; whole containers are left to the class rules.
