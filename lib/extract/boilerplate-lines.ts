@@ -58,6 +58,10 @@ const WIDGET_LINE = new RegExp(
 // An advertisement label; the ad it labels (often an image link) goes with it.
 const AD_LABEL =
   /^[-–(]?\s*(?:anzeige|werbung|advertisement|reklama|publicidad|publicit[ée])\s*[-–:)]?$/;
+// The same label in capitals opening a short line of the ad's own ("ANZEIGE - Heute mal
+// ausgehen? Wie wäre es mit:"): the capitals are the publisher's marking, so this is matched
+// on the text as written.
+const AD_LINE = /^(?:ANZEIGE|WERBUNG|ADVERTISEMENT|SPONSORED|PUBLICIDAD|REKLAMA)\s*[-–:|]\s/;
 const INLINE = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'cite', 'time']);
 
 /**
@@ -169,7 +173,7 @@ function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   // Node 20, about 2 times in Chromium 156), and the injected script is new to every page,
   // so each page pays for every compile.
   const lower = text.toLowerCase();
-  if (AD_LABEL.test(lower)) return 'ad';
+  if (AD_LABEL.test(lower) || (text.length <= 150 && AD_LINE.test(text))) return 'ad';
   if (
     text.length <= 120 &&
     (WIDGET_LINE.test(lower) || CREDIT_LINE.test(lower) || AGENCY_CREDIT.test(lower))

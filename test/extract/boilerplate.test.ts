@@ -97,6 +97,7 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'Anzeige',
       '- Anzeige -',
       'Advertisement:',
+      'ANZEIGE - Heute mal ausgehen? Wie wäre es mit:',
       'Rezept drucken',
       'Imprimer cette page',
       'Permalien https://p.dw.com/p/RPYx',
@@ -113,11 +114,13 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       parse,
       ARTICLE +
         '<ul><li>TCP/IP</li><li>HTTP</li></ul><h3>Back to the Future</h3>' +
-        '<p>The newsletter has 10,000 subscribers in the region.</p>',
+        '<p>The newsletter has 10,000 subscribers in the region.</p>' +
+        '<p>Anzeige - so nennt der Verlag bezahlte Beiträge.</p>',
     );
     expect(kept).toContain('TCP/IP');
     expect(kept).toContain('Back to the Future');
     expect(kept).toContain('10,000 subscribers');
+    expect(kept).toContain('so nennt der Verlag');
   });
 
   it('drops photo credit lines and a credit ending a caption, keeping the caption', () => {
@@ -277,7 +280,10 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
         // A read-aloud button, a print menu and a donation flyout.
         '<div id="readspeaker_button1" class="rs_skip rsbtn"><a href="https://app-eu.readspeaker.com/x">Vorlesen</a></div>' +
         '<div class="c-menu-print"><ul><li>Diese Seite:</li><li><a href="/print">Drucken</a></li></ul></div>' +
-        '<div class="c-flyout"><p>Helfen Sie mit! Jede kleine Spende hilft.</p></div>',
+        '<div class="c-flyout"><p>Helfen Sie mit! Jede kleine Spende hilft.</p></div>' +
+        // A recipe plugin's print and pin buttons.
+        '<p><a class="wprm-recipe-print wprm-recipe-link" href="/wprm_print/1">Rezept drucken</a> ' +
+        '<span class="wprm-recipe-pin wprm-recipe-link">Bei Pinterest speichern</span></p>',
     );
     keepsArticle(text);
     for (const gone of [
@@ -293,6 +299,8 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'Vorlesen',
       'Diese Seite',
       'Jede kleine Spende',
+      'Rezept drucken',
+      'Pinterest',
     ])
       expect(text).not.toContain(gone);
   });
