@@ -46,8 +46,8 @@
  *   code blocks (a non-trivial `<pre>` of Readability's article whose text is not >= 90% in
  *   the fences), fences that still carry line numbers, whitespace defects (trailing spaces,
  *   3+ newlines, indented text that renders as code, leftover entities), clutter (heading
- *   permalinks, photo-credit and "continue reading" lines, tables of contents, breadcrumbs:
- *   scripts/bench/clutter-analysis.ts), failed pages; median
+ *   permalinks, photo-credit and "continue reading" lines, tables of contents, breadcrumbs,
+ *   PHP error messages: scripts/bench/clutter-analysis.ts), failed pages; median
  *   and p95 extraction time.
  * - the pages a site extractor handles (lib/extract/sites), each beside plain, then our site
  *   fixtures beside plain (scripts/bench/sites.ts).

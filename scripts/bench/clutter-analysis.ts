@@ -9,7 +9,9 @@ import type { Token } from 'markdown-it';
  * - tables of contents: a list of three or more items, at least 80% of them nothing but a link
  *   to a fragment of the page itself;
  * - breadcrumbs: one line of two or more links joined by `›`, `>`, `»`, ` / ` or `→` (a trailing
- *   unlinked crumb allowed), or a line starting "You are here".
+ *   unlinked crumb allowed), or a line starting "You are here";
+ * - PHP error messages a broken site printed into the page ("Warning: … in /path/file.php on
+ *   line 12"), each message counted.
  */
 
 export interface Clutter {
@@ -17,6 +19,7 @@ export interface Clutter {
   creditLines: string[];
   tablesOfContents: string[];
   breadcrumbs: string[];
+  phpErrors: string[];
 }
 
 const ANCHOR_TEXT = /^(?:#|¶|§|🔗|⚓|link|permalink|anchor|direct link(?: to .*)?)$/i;
@@ -29,6 +32,8 @@ const CREDIT = new RegExp(
   'i',
 );
 const CONTINUE_READING = /^continue reading\b.{0,120}$/i;
+const PHP_ERROR =
+  /(?:^|\s)(?:warning|notice|deprecated|strict standards|(?:catchable |recoverable )?fatal error|parse error):\s.{1,600}?\sin\s\S+\son line\s\d+/gi;
 const CRUMB_SEPARATOR = /^[\s›>»/→|•·]*$/;
 const CRUMB_JOIN = /[›>»→]|\s\/\s/;
 
@@ -101,6 +106,7 @@ export function analyseClutter(tokens: Token[], pageUrl: string | null): Clutter
     creditLines: [],
     tablesOfContents: [],
     breadcrumbs: [],
+    phpErrors: [],
   };
   // Open lists (outermost first) with their item counts.
   const lists: { items: number; fragmentItems: number; sample: string }[] = [];
@@ -167,6 +173,7 @@ export function analyseClutter(tokens: Token[], pageUrl: string | null): Clutter
           result.creditLines.push(shorten(text));
         }
         if (isBreadcrumb(token)) result.breadcrumbs.push(shorten(text));
+        for (const m of text.matchAll(PHP_ERROR)) result.phpErrors.push(shorten(m[0]));
         break;
       }
       default:

@@ -300,6 +300,7 @@ export function commonRows(pages: PageResult[]): Row[] {
     ),
     countRow('tables of contents', pages, (o) => o.analysis.clutter.tablesOfContents.length, zero),
     countRow('breadcrumbs', pages, (o) => o.analysis.clutter.breadcrumbs.length, zero),
+    countRow('PHP error messages', pages, (o) => o.analysis.clutter.phpErrors.length, zero),
     countRow('sup/sub/table <br> (allowed)', pages, (o) => o.analysis.allowedInlineHtml, {
       kind: 'info',
     }),

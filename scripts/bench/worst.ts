@@ -79,13 +79,13 @@ const COMMON: Measure[] = [
     badness: (o) => o.analysis.whitespace.danglingBreaks.length,
     show: (o) => quote(o.analysis.whitespace.danglingBreaks),
   },
-  ...(['headingPermalinks', 'creditLines', 'tablesOfContents', 'breadcrumbs'] as const).map(
-    (kind): Measure => ({
-      name: kind,
-      badness: (o) => o.analysis.clutter[kind].length,
-      show: (o) => quote(o.analysis.clutter[kind]),
-    }),
-  ),
+  ...(
+    ['headingPermalinks', 'creditLines', 'tablesOfContents', 'breadcrumbs', 'phpErrors'] as const
+  ).map((kind): Measure => ({
+    name: kind,
+    badness: (o) => o.analysis.clutter[kind].length,
+    show: (o) => quote(o.analysis.clutter[kind]),
+  })),
   {
     name: 'leftover entities',
     badness: (o) => o.analysis.whitespace.entities.length,
