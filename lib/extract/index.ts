@@ -1,6 +1,7 @@
 import { isProbablyReaderable } from '@mozilla/readability';
 import { removeBoilerplate, removeControls } from './boilerplate';
 import { canonicalUrl } from './canonical';
+import { removeAuthorPhotos } from './author-photo';
 import { removeConsentNotices } from './consent';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
@@ -57,7 +58,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     breadcrumbs, also a trail written as a bare line among blocks; one-line post meta,
  *     credits and disclaimers; a broken site's PHP error messages; related-reading labels
  *     with their teasers; the article's
- *     tail of appeals and site promotions, link-only lines and a closing author note) removed,
+ *     tail of appeals and site promotions, link-only lines and a closing author note, the
+ *     author's photo) removed,
  *     URLs absolute and unsafe ones dropped, tables classified (GFM, clean HTML, or
  *     flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
@@ -150,6 +152,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   }
 
   // Step 5. Readability returns a detached element.
+  const byline = chooseByline(article?.byline ?? null, meta.byline);
   let notes: Element[] = [];
   let images: ReturnType<typeof embedDataImages> = [];
   if (content) {
@@ -159,6 +162,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
     if (mode === 'article') {
       removeBoilerplate(content);
       removeClutter(content, url);
+      removeAuthorPhotos(content, byline);
     } else {
       removeControls(content);
       removeHeadingPermalinks(content);
@@ -184,7 +188,6 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
         meta.headlines,
       );
   const excerpt = clean(article?.excerpt ?? meta.excerpt) || null;
-  const byline = chooseByline(article?.byline ?? null, meta.byline);
   const published = normalizeDate(article?.published ?? meta.published);
   const lang = meta.lang ?? (clean(article?.lang) || null);
 
