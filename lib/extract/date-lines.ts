@@ -60,6 +60,14 @@ const DATE_TAG = new RegExp(`^${ANY_DATE}(?:,?\\s*\\d{1,2}:\\d{2})?\\s*\\|\\s*[^
 const TIME_ONLY = /^\d{1,2}:\d{2}(?::\d{2})?\s*(?:uhr|h|am|pm)?$/;
 const ASKED = new RegExp(`^(?:asked|answered|edited|modified)\\s+.{0,20}${ANY_DATE}`);
 
+// How long the article takes to read ("Oct 18, 2019 · 8 min read", "Lesezeit: ca. 3 Minuten"),
+// standing alone or set off by separators, never inside a sentence ("a 5 min read, and …").
+const READING_TIME = new RegExp(
+  '(?:^|[·•|,–-]\\s*)(?:\\d+\\s*(?:min(?:ute)?s?|minuten|minutos?)\\.?\\s*(?:read|lesezeit|lesedauer|de lecture|de lectura)' +
+    '|(?:lesezeit|lesedauer|reading time|temps de lecture|tiempo de lectura|czas czytania)\\s*:?\\s*(?:ca\\.|etwa|about|approx\\.|~)?\\s*\\d+\\s*(?:min(?:ute)?s?|minuten|minutos?|minut)\\.?)' +
+    '\\s*(?:$|[·•|,–-])',
+);
+
 // A date alone in a list item or definition is a schedule's or a fact sheet's; in <time> it
 // may be the article's own dateline.
 const DATE_LIST_TAGS: ReadonlySet<string> = new Set(['time', 'li', 'dd', 'dt']);
@@ -87,6 +95,9 @@ function isMetaLine(el: Element, text: string, dated: string | null): boolean {
  */
 export function isDateOrMetaLine(el: Element, text: string, lower: string): boolean {
   if (text.length <= 120 && DATE_LABEL_ALONE.test(lower)) return true;
+  // A linked line ("[Design] 6 min read March 1") is an entry of a blog's index, kept there.
+  if (text.length <= 120 && READING_TIME.test(lower) && !el.closest('a') && !el.querySelector('a'))
+    return true;
   const dated = /\d/.test(lower) ? dateShape(lower) : null;
   if (
     text.length <= 80 &&

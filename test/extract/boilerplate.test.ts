@@ -185,6 +185,21 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('12.04.2020');
   });
 
+  it('drops reading-time lines, keeps a reading time inside a sentence or a linked index entry', () => {
+    const text = run(
+      '<p>Oct 18, 2019 · 8 min read</p><div>Lesezeit: ca. 3 Minuten</div>' +
+        '<p>28.04.2021 - 07:18 | Lesedauer etwa 4 min. | Quelle: dpa</p>' +
+        '<p>It is a 5 min read, and worth it.</p>' +
+        '<p><a href="/blog?tag=design">Design</a> 6 min read March 1, 2026</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('8 min read');
+    expect(text).not.toContain('Lesezeit');
+    expect(text).not.toContain('Lesedauer');
+    expect(text).toContain('It is a 5 min read, and worth it.');
+    expect(text).toContain('Design 6 min read March 1, 2026');
+  });
+
   it('drops the placeholder of an embed waiting for consent', () => {
     const text = run(
       '<div class="embed-placeholder"><p>Klicken Sie auf den unteren Button, um den Inhalt von ' +
