@@ -320,6 +320,16 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       expect(text).not.toContain(gone);
   });
 
+  it('keeps a documentation paragraph whose class ties it to its heading ("h2-related")', () => {
+    const text = run(
+      '<p class="article__p h2-related">Use these methods to interact with the API.</p>' +
+        '<div class="related-posts"><a href="/a">Another post</a></div>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('Use these methods to interact with the API.');
+    expect(text).not.toContain('Another post');
+  });
+
   it('drops teaser cards that are mostly links, but not a lead paragraph called "teaser"', () => {
     const text = cleaned(
       parse,
