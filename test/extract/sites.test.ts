@@ -245,3 +245,25 @@ describe('isoDate', () => {
     ['yesterday', 'yesterday'],
   ])('%s', (raw, iso) => expect(isoDate(raw)).toBe(iso));
 });
+
+describe('social posts', () => {
+  it("shows a post's pictures with their descriptions, and links its video", () => {
+    const page =
+      '<html><head><title>Post</title></head><body><article data-testid="tweet">' +
+      '<div data-testid="User-Name"><a href="/nia">Nia</a><a href="/nia">@nia</a></div>' +
+      '<a href="/nia/status/1"><time datetime="2026-01-01T10:00:00.000Z">Jan 1</time></a>' +
+      '<div data-testid="tweetText">Two pictures and a clip.</div>' +
+      '<div data-testid="tweetPhoto"><img alt="A chart of clips per month" src="https://pbs.twimg.com/media/A.jpg?name=small"></div>' +
+      '<div data-testid="tweetPhoto"><img alt="Image" src="https://pbs.twimg.com/media/B.jpg?name=small"></div>' +
+      '<video src="https://video.twimg.com/clip.mp4"></video>' +
+      '</article></body></html>';
+    const url = 'https://x.com/nia/status/1';
+    const { body } = extract(parseHtml(page, url), url, { now: NOW });
+    expect(body).toContain(
+      '![A chart of clips per month](https://pbs.twimg.com/media/A.jpg?name=large)',
+    );
+    // X's "Image" is no description.
+    expect(body).toContain('![](https://pbs.twimg.com/media/B.jpg?name=large)');
+    expect(body).toContain('- [Video 1](https://video.twimg.com/clip.mp4)');
+  });
+});

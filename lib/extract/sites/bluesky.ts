@@ -32,9 +32,11 @@ function readItem(item: Element): SocialPost {
       attrOf(item, '[data-tooltip]', 'data-tooltip'),
     link: postLink?.getAttribute('href') ?? null,
     text: item.querySelector('[data-testid="postText"]'),
-    media: Array.from(item.querySelectorAll('img[src*="/img/feed_"]')).map((img) =>
-      (img.getAttribute('src') ?? '').replace('/feed_thumbnail/', '/feed_fullsize/'),
-    ),
+    media: Array.from(item.querySelectorAll('img[src*="/img/feed_"]')).map((img) => ({
+      url: (img.getAttribute('src') ?? '').replace('/feed_thumbnail/', '/feed_fullsize/'),
+      kind: 'image' as const,
+      alt: (img.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim(),
+    })),
   };
 }
 

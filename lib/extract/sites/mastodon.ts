@@ -1,5 +1,5 @@
 import { attrOf, metaContent, textOf } from './build';
-import { postTitle, renderThreadPosts, type SocialPost } from './social-post';
+import { postTitle, renderThreadPosts, type PostMedia, type SocialPost } from './social-post';
 import type { SiteExtractor } from './types';
 
 /**
@@ -9,14 +9,21 @@ import type { SiteExtractor } from './types';
 
 const STATUS = '.detailed-status, .status';
 
-function media(status: Element): string[] {
+/** A picture links to its original; a player holds its file. */
+function media(status: Element): PostMedia[] {
   return Array.from(
     status.querySelectorAll(
       '.media-gallery__item-thumbnail[href], .video-player video[src], .audio-player audio[src]',
     ),
   )
-    .map((m) => m.getAttribute('href') ?? m.getAttribute('src') ?? '')
-    .filter(Boolean);
+    .map((m): PostMedia => {
+      const tag = m.localName.toLowerCase();
+      if (tag === 'video' || tag === 'audio')
+        return { url: m.getAttribute('src') ?? '', kind: tag, alt: '' };
+      const alt = m.querySelector('img')?.getAttribute('alt') ?? '';
+      return { url: m.getAttribute('href') ?? '', kind: 'image', alt: alt.trim() };
+    })
+    .filter((m) => m.url);
 }
 
 function readStatus(status: Element): SocialPost {

@@ -7,16 +7,27 @@ export interface SocialPost {
   date: string | null;
   link: string | null;
   text: Element | null;
-  /** Image and video addresses, as written on the page. */
-  media: string[];
+  /** Its pictures, videos and sounds, addresses as written on the page. */
+  media: PostMedia[];
   /** Who wrote it, to tell the author's own posts from replies; the handle when absent. */
   account?: string | null;
+}
+
+/** A post's attachment: a picture with the description its author gave, or a player's file. */
+export interface PostMedia {
+  url: string;
+  kind: 'image' | 'video' | 'audio';
+  alt: string;
 }
 
 /** Posts in one thread kept at most. */
 export const MAX_THREAD_POSTS = 25;
 
-/** A post: header (name, handle, date linked to the post), its text, then its media as links. */
+/**
+ * A post: header (name, handle, date linked to the post), its text, then its pictures as
+ * pictures (with their descriptions, which screen-reader users and search need) and its videos
+ * and sounds as links (a note holds no player).
+ */
 export function renderPost(doc: Document, post: SocialPost, base: URL): Element {
   const head = el(doc, 'p', {}, el(doc, 'strong', {}, post.name ?? post.handle ?? 'unknown'));
   if (post.handle && post.name) head.append(` (${post.handle})`);
@@ -29,17 +40,19 @@ export function renderPost(doc: Document, post: SocialPost, base: URL): Element 
     );
   }
   const box = el(doc, 'div', {}, head, ...moveChildren(doc, post.text).childNodes);
-  const media = [...new Set(post.media.map((m) => absolute(m, base)).filter((m) => m !== null))];
-  if (media.length) {
-    box.append(
-      el(
-        doc,
-        'ul',
-        {},
-        ...media.map((m, i) => el(doc, 'li', {}, el(doc, 'a', { href: m }, `Media ${i + 1}`))),
-      ),
-    );
+  const seen = new Set<string>();
+  const links: Element[] = [];
+  for (const m of post.media) {
+    const url = absolute(m.url, base);
+    if (!url || seen.has(url)) continue;
+    seen.add(url);
+    if (m.kind === 'image') box.append(el(doc, 'p', {}, el(doc, 'img', { src: url, alt: m.alt })));
+    else {
+      const label = m.kind === 'video' ? 'Video' : 'Audio';
+      links.push(el(doc, 'li', {}, el(doc, 'a', { href: url }, `${label} ${links.length + 1}`)));
+    }
   }
+  if (links.length) box.append(el(doc, 'ul', {}, ...links));
   return box;
 }
 

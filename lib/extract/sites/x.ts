@@ -1,5 +1,5 @@
 import { attrOf } from './build';
-import { postTitle, renderThreadPosts, type SocialPost } from './social-post';
+import { postTitle, renderThreadPosts, type PostMedia, type SocialPost } from './social-post';
 import type { SiteExtractor } from './types';
 
 /**
@@ -8,6 +8,12 @@ import type { SiteExtractor } from './types';
  */
 
 const STATUS_PATH = /^\/[^/]+\/status\/(\d+)/;
+
+/** X writes "Image" for a picture its author did not describe: no description then. */
+function imageAlt(img: Element): string {
+  const alt = (img.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
+  return alt === 'Image' ? '' : alt;
+}
 
 function readTweet(tweet: Element): SocialPost {
   const user = tweet.querySelector('[data-testid="User-Name"]');
@@ -20,7 +26,11 @@ function readTweet(tweet: Element): SocialPost {
   }
   const media = Array.from(
     tweet.querySelectorAll('[data-testid="tweetPhoto"] img[src], video[poster], video[src]'),
-  ).map((m) => m.getAttribute('src') ?? m.getAttribute('poster') ?? '');
+  ).map((m): PostMedia =>
+    m.localName.toLowerCase() === 'video'
+      ? { url: m.getAttribute('src') ?? m.getAttribute('poster') ?? '', kind: 'video', alt: '' }
+      : { url: m.getAttribute('src') ?? '', kind: 'image', alt: imageAlt(m) },
+  );
   return {
     // The display name is the first profile link's text that is not the @handle.
     name:
@@ -32,7 +42,9 @@ function readTweet(tweet: Element): SocialPost {
     link: time?.closest('a')?.getAttribute('href') ?? null,
     text,
     // The page shows small renditions; the link is to the large one.
-    media: media.filter(Boolean).map((m) => m.replace(/([?&]name=)\w+/, '$1large')),
+    media: media
+      .filter((m) => m.url)
+      .map((m) => ({ ...m, url: m.url.replace(/([?&]name=)\w+/, '$1large') })),
   };
 }
 
