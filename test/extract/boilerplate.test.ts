@@ -320,13 +320,15 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       expect(text).not.toContain(gone);
   });
 
-  it('keeps a documentation paragraph whose class ties it to its heading ("h2-related")', () => {
+  it('keeps text whose class ties it to its heading ("h2-related") or to a fold ("js_readmore")', () => {
     const text = run(
       '<p class="article__p h2-related">Use these methods to interact with the API.</p>' +
+        '<p class="presentation-box-txt js_readmore">The cottage sleeps four.</p>' +
         '<div class="related-posts"><a href="/a">Another post</a></div>',
     );
     keepsArticle(text);
     expect(text).toContain('Use these methods to interact with the API.');
+    expect(text).toContain('The cottage sleeps four.');
     expect(text).not.toContain('Another post');
   });
 
