@@ -1,7 +1,7 @@
 /**
  * Final whitespace hygiene on the markdown: no trailing spaces, no runs of blank lines, no
- * stray indentation that would render as a code block, no non-breaking spaces outside
- * code, no dangling hard breaks, one final newline. Fenced code is left as written,
+ * stray indentation that would render as a code block, no non-breaking spaces or soft
+ * hyphens outside code, no dangling hard breaks, one final newline. Fenced code is left as written,
  * except for trailing spaces.
  */
 
@@ -32,7 +32,9 @@ export function tidyMarkdown(markdown: string): string {
       continue;
     }
     const open = FENCE.exec(line.replace(/^\s+/, (ws) => (inList ? ws : '')));
-    line = line.replace(/\u00a0/g, ' ');
+    // Soft hyphens are the page's hints for breaking words at its own width; left in, they
+    // split the word for every search of the notes ("Kiess\u00adling" is not "Kiessling").
+    line = line.replace(/\u00a0/g, ' ').replace(/\u00ad/g, '');
     // A line holding only a hard break (a <br> between blocks) is a blank line.
     if (!line.trim() || line.trim() === '\\') {
       blankRun++;

@@ -243,4 +243,10 @@ describe('whitespace', () => {
     );
     expect(tidyMarkdown('\n\n')).toBe('');
   });
+
+  it('drops soft hyphens outside code, so a search finds the word', () => {
+    expect(tidyMarkdown('Ann Kiess\u00adling hat vie\u00adle\n\n```\na\u00adb\n```')).toBe(
+      'Ann Kiessling hat viele\n\n```\na\u00adb\n```\n',
+    );
+  });
 });
