@@ -56,10 +56,9 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture
  *     (heading permalinks, screen-reader and embedded-video labels, tables of contents,
  *     breadcrumbs, also a trail written as a bare line among blocks; one-line post meta,
- *     credits and disclaimers; a broken site's PHP error messages; related-reading labels
- *     with their teasers; the article's
- *     tail of appeals and site promotions, link-only lines and a closing author note, the
- *     author's photo) removed,
+ *     reading times, credits and disclaimers; a broken site's PHP error messages;
+ *     related-reading labels with their teasers; the article's tail of appeals and site
+ *     promotions, link-only lines and a closing author note; the author's photo) removed,
  *     URLs absolute and unsafe ones dropped, tables classified (GFM, clean HTML, or
  *     flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
