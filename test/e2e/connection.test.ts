@@ -65,7 +65,9 @@ describe('connecting', () => {
     expect(state.signInPending).toBe(true);
 
     const signInPage = await opened;
-    await signInPage.waitForLoadState('load', { timeout: CONDITION_TIMEOUT_MS });
+    // The tab the extension opens may finish loading before Playwright attaches to it, and
+    // its 'load' then never comes (60 s timeouts, 'networkidle' seen): wait for the form.
+    await signInPage.locator('#email').waitFor({ timeout: CONDITION_TIMEOUT_MS });
     await signInPage.fill('#email', h.service.demo.email);
     await signInPage.fill('#password', h.service.demo.password);
     await signInPage.click('button[type=submit], input[type=submit]');

@@ -75,7 +75,9 @@ describe('the options page', () => {
       .getByText('Finish signing in in the tab that opened, then come back here.')
       .waitFor();
     const signIn = await signInTab;
-    await signIn.waitForLoadState('load', { timeout: CONDITION_TIMEOUT_MS });
+    // The tab the extension opens may finish loading before Playwright attaches to it, and
+    // its 'load' then never comes (60 s timeouts, 'networkidle' seen): wait for the form.
+    await signIn.locator('#email').waitFor({ timeout: CONDITION_TIMEOUT_MS });
     await signIn.fill('#email', h.service.demo.email);
     await signIn.fill('#password', h.service.demo.password);
     await signIn.click('button[type=submit], input[type=submit]');
