@@ -266,4 +266,22 @@ describe('social posts', () => {
     expect(body).toContain('![](https://pbs.twimg.com/media/B.jpg?name=large)');
     expect(body).toContain('- [Video 1](https://video.twimg.com/clip.mp4)');
   });
+
+  it("numbers a Mastodon post's video and sound links each by kind, its picture kept as a picture", () => {
+    const page =
+      '<html><head><title>Post</title></head><body><div class="detailed-status">' +
+      '<a class="detailed-status__display-name" href="/@fern"><strong class="display-name__html">Fern</strong></a>' +
+      '<div class="status__content"><div class="status__content__text"><p>A walk by the sea.</p></div></div>' +
+      '<a class="media-gallery__item-thumbnail" href="https://files.social.example/original/sea.jpg"><img alt="Waves on a pebble beach" src="https://files.social.example/small/sea.jpg"></a>' +
+      '<div class="video-player"><video src="https://files.social.example/original/waves.mp4"></video></div>' +
+      '<div class="audio-player"><audio src="https://files.social.example/original/gulls.mp3"></audio></div>' +
+      '</div></body></html>';
+    const url = 'https://social.example/@fern/113';
+    const { body } = extract(parseHtml(page, url), url, { now: NOW });
+    expect(body).toContain(
+      '![Waves on a pebble beach](https://files.social.example/original/sea.jpg)',
+    );
+    expect(body).toContain('- [Video 1](https://files.social.example/original/waves.mp4)');
+    expect(body).toContain('- [Audio 1](https://files.social.example/original/gulls.mp3)');
+  });
 });

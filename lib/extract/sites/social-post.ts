@@ -42,14 +42,17 @@ export function renderPost(doc: Document, post: SocialPost, base: URL): Element 
   const box = el(doc, 'div', {}, head, ...moveChildren(doc, post.text).childNodes);
   const seen = new Set<string>();
   const links: Element[] = [];
+  const counts: Partial<Record<PostMedia['kind'], number>> = {};
   for (const m of post.media) {
     const url = absolute(m.url, base);
     if (!url || seen.has(url)) continue;
     seen.add(url);
     if (m.kind === 'image') box.append(el(doc, 'p', {}, el(doc, 'img', { src: url, alt: m.alt })));
     else {
+      // Numbered per kind: "Video 1", "Video 2", "Audio 1".
       const label = m.kind === 'video' ? 'Video' : 'Audio';
-      links.push(el(doc, 'li', {}, el(doc, 'a', { href: url }, `${label} ${links.length + 1}`)));
+      const n = (counts[m.kind] = (counts[m.kind] ?? 0) + 1);
+      links.push(el(doc, 'li', {}, el(doc, 'a', { href: url }, `${label} ${n}`)));
     }
   }
   if (links.length) box.append(el(doc, 'ul', {}, ...links));
