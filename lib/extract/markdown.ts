@@ -206,6 +206,19 @@ export function cleanTableHtml(table: Element): string {
   );
 }
 
+// Hard breaks (the `br` option's `\` and a newline) and spaces at either edge of inline text.
+const EDGE_BREAKS_START = /^(?:\s*\\\n)*\s*/;
+const EDGE_BREAKS_END = /\s*(?:\\\n\s*)*$/;
+
+/** Emphasis around `content`, its edge breaks and spaces outside; none around blank text. */
+function delimit(content: string, delimiter: string): string {
+  const lead = EDGE_BREAKS_START.exec(content)![0];
+  const core = content.slice(lead.length);
+  const trail = EDGE_BREAKS_END.exec(core)![0];
+  const text = core.slice(0, core.length - trail.length);
+  return text ? `${lead}${delimiter}${text}${delimiter}${trail}` : lead + trail;
+}
+
 function createService(): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
@@ -268,6 +281,19 @@ function createService(): TurndownService {
       const indented = body.replace(/\n/g, '\n' + ' '.repeat(prefix.length));
       return prefix + indented + (node.nextSibling && !/\n$/.test(indented) ? '\n' : '');
     },
+  });
+
+  // A hard break at the edge of bold or italic text ("<b>Title<br></b>Text") would put the
+  // closing delimiter at the start of the next line, where it cannot close anything
+  // (CommonMark 6.2: a closing run must be right-flanking), and the reader sees `**`. The
+  // breaks, and spaces at the edges, go outside the delimiters.
+  service.addRule('strong', {
+    filter: ['strong', 'b'],
+    replacement: (content, _node, options) => delimit(content, options.strongDelimiter ?? '**'),
+  });
+  service.addRule('emphasis', {
+    filter: ['em', 'i'],
+    replacement: (content, _node, options) => delimit(content, options.emDelimiter ?? '_'),
   });
 
   service.addRule('heading', {

@@ -87,6 +87,11 @@ const COMMON: Measure[] = [
     show: (o) => quote(o.analysis.clutter[kind]),
   })),
   {
+    name: 'emphasis marker alone on a line',
+    badness: (o) => o.analysis.whitespace.strayEmphasis.length,
+    show: (o) => quote(o.analysis.whitespace.strayEmphasis),
+  },
+  {
     name: 'leftover entities',
     badness: (o) => o.analysis.whitespace.entities.length,
     show: (o) => quote(o.analysis.whitespace.entities, 5),
