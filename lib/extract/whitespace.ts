@@ -1,13 +1,15 @@
 /**
  * Final whitespace hygiene on the markdown: no trailing spaces, no runs of blank lines, no
  * stray indentation that would render as a code block, no non-breaking spaces or soft
- * hyphens outside code, no dangling hard breaks, one final newline. Fenced code is left as written,
+ * hyphens outside code, no dangling hard breaks, no paragraph of a lone full stop or comma,
+ * one final newline. Fenced code is left as written,
  * except for trailing spaces.
  */
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
 const FOOTNOTE_DEF = /^\[\^[^\]]+\]:/;
+const LONE_MARK = /^[.,;·•]$/;
 
 export function tidyMarkdown(markdown: string): string {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
@@ -16,7 +18,7 @@ export function tidyMarkdown(markdown: string): string {
   let fence: string | null = null;
   let inList = false;
   let blankRun = 0;
-  for (const raw of lines) {
+  for (const [index, raw] of lines.entries()) {
     let line = raw.replace(/[ \t\u00a0]+$/, '');
     if (fence !== null) {
       out.push(line);
@@ -35,8 +37,10 @@ export function tidyMarkdown(markdown: string): string {
     // Soft hyphens are the page's hints for breaking words at its own width; left in, they
     // split the word for every search of the notes ("Kiess\u00adling" is not "Kiessling").
     line = line.replace(/\u00a0/g, ' ').replace(/\u00ad/g, '');
-    // A line holding only a hard break (a <br> between blocks) is a blank line.
-    if (!line.trim() || line.trim() === '\\') {
+    // A line holding only a hard break (a <br> between blocks) is a blank line, and so is a
+    // paragraph of one punctuation mark, a spacer some editors leave between blocks.
+    const alone = (!out.length || out[out.length - 1] === '') && !lines[index + 1]?.trim();
+    if (!line.trim() || line.trim() === '\\' || (alone && LONE_MARK.test(line))) {
       blankRun++;
       if (blankRun === 1 && out.length) {
         out.push('');

@@ -249,4 +249,10 @@ describe('whitespace', () => {
       'Ann Kiessling hat viele\n\n```\na\u00adb\n```\n',
     );
   });
+
+  it('drops a paragraph of a lone full stop, not one closing a line or in code', () => {
+    expect(tidyMarkdown('Before\n\n.\n\nAfter\n\n·\n\nEnd\n.\n\n```\n.\n```\n\n- .')).toBe(
+      'Before\n\nAfter\n\nEnd\n.\n\n```\n.\n```\n\n- .\n',
+    );
+  });
 });
