@@ -29,6 +29,8 @@ const WIDGET_LINE = new RegExp(
       'rate this (?:article|post|story|recipe)',
       '\\(?(?:noch keine bewertungen|no ratings yet)\\)?',
       '(?:jetzt )?(?:teilen|sharen|share)(?: mit| on| via| this)?:?',
+      // A profile's follow button ("+ FOLLOW" beside the author's name).
+      '\\+ ?(?:follow|folgen)',
       '(?:m[öo]chten sie )?(?:den|diesen) (?:artikel|beitrag) teilen\\??:?',
       'artikel gefallen\\? .{0,40}teilen!?',
       'den artikel mit anderen teilen.{0,30}',
@@ -62,6 +64,23 @@ const AD_LABEL =
 // ausgehen? Wie wäre es mit:"): the capitals are the publisher's marking, so this is matched
 // on the text as written.
 const AD_LINE = /^(?:ANZEIGE|WERBUNG|ADVERTISEMENT|SPONSORED|PUBLICIDAD|REKLAMA)\s*[-–:|]\s/;
+// A teaser set off by double angle brackets, written in ASCII (">> Headline <<"): a link to
+// another story. The typographic "»" also opens an article's own links and quotes.
+const ARROW_TEASER = /^>>\s*\S/;
+// A site footer's legal links as one line ("Impressum | Datenschutz | © 2020 …").
+const LEGAL_PAGE =
+  /^(?:impressum|imprint|datenschutz(?:erkl[äa]rung|hinweise)?|privacy(?: policy| notice)?|terms(?: of (?:use|service))?|agb|cookies?(?: policy| settings)?|legal(?: notice)?|mentions l[ée]gales|aviso legal|polityka prywatno[śs]ci|disclaimer|haftungsausschluss)$/;
+const LINE_PARTS = /\s*[|·•]\s*/;
+
+function isLegalLinksLine(el: Element, lower: string): boolean {
+  const parts = lower.split(LINE_PARTS).filter(Boolean);
+  if (parts.length < 2 || parts.some((part) => part.length > 60)) return false;
+  let legal = 0;
+  for (const a of Array.from(el.getElementsByTagName('a')))
+    if (LEGAL_PAGE.test(normalizedText(a).toLowerCase())) legal++;
+  return legal >= 2;
+}
+
 const INLINE = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'cite', 'time']);
 
 /**
@@ -196,6 +215,8 @@ function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
     (lower.includes('newsletter') || (SIGNUP_CHANNEL.test(lower) && OUR.test(lower)))
   )
     return 'text';
+  if (ARROW_TEASER.test(text) && linkTextShare(el, text) >= 0.8) return 'text';
+  if (text.length <= 200 && isLegalLinksLine(el, lower)) return 'text';
   // "Read also: <linked headline>": the label, then mostly link text.
   const m = READ_ALSO.exec(lower);
   if (m) {

@@ -21,7 +21,7 @@ import { removePhpErrors } from './php-errors';
 // generators (JetBrains Writerside) tie a paragraph to its section's heading; "read more" a
 // link to the rest, except a script's hook (`js_readmore`) on text it folds away.
 const BOILERPLATE =
-  /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|(?<!h[1-6]-)related|related-?(?:posts|articles|stories|content)|(?<!js[_-])read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar|byline|dateline|author-?(?:box|bio|info|meta|desc|description)|saboxplugin-?wrap|post-?meta|entry-?meta|article-?meta|postmetadata|(?:post|entry)-?(?:footer|utility|tags)|entryfooter|akismet|breadcrumbs?|tags|tag-?list|reading-?time|affiliate|cta|next-?(?:post|story)|nextstory|prev(?:ious)?-?post|post-?navigation|footer-?menu|table-?of-?contents|ez-toc-container|copyright|(?:photo|image|media)-?credits?|post-?author|disclaimer|news-?letter|comments|comment-(?:list|item|form|respond|section)|respond|post-?ratings?|subcaption|caption-*source|flyout|read-?speaker|rsbtn|print-?menu|menu-?print|wprm-recipe-(?:print|pin|jump)[\w-]*)(?:[\s_-]|$)/;
+  /(?:^|[\s_-])(?:share|shares|sharing|sharebar|share-?buttons?|social|social-?links|follow-?us|follow-?buttons?|(?<!h[1-6]-)related|related-?(?:posts|articles|stories|content)|(?<!js[_-])read-?more|more-?stories|recommended|recirculation|newsletter|subscribe|subscription|signup|sign-?up|comment-?count|comments-?count|hovercard|hover-?card|author-?card|author-?popup|author-?tooltip|popover|promo|advert|advertisement|ad-?slot|ad-?container|sponsored|outbrain|taboola|print-?button|toolbar|byline|dateline|author-?(?:box|bio|info|meta|desc|description)|saboxplugin-?wrap|post-?meta|entry-?meta|article-?meta|postmetadata|(?:post|entry)-?(?:footer|utility|tags)|entryfooter|akismet|breadcrumbs?|tags|tag-?list|reading-?time|affiliate|cta|next-?(?:post|story)|nextstory|prev(?:ious)?-?post|post-?navigation|footer-?menu|table-?of-?contents|ez-toc-container|copyright|(?:photo|image|media)-?credits?|post-?author|disclaimer|news-?letter|comments|comment-(?:list|item|form|respond|section)|respond|post-?ratings?|subcaption|caption-*source|flyout|read-?speaker|rsbtn|print-?menu|menu-?print|wprm-recipe-(?:print|pin|jump)[\w-]*|shariff)(?:[\s_-]|$)/;
 // WordPress sidebar widgets ("widget widget_rss"); not "elementor-widget-…", which wraps text.
 const SIDEBAR_WIDGET = /(?:^|\s)(?:widget_[\w-]+|sidebar-widget)(?:\s|$)/;
 // Teaser cards ("teaser", "sz-teaser__title"): removed only when mostly links, because some
@@ -29,7 +29,7 @@ const SIDEBAR_WIDGET = /(?:^|\s)(?:widget_[\w-]+|sidebar-widget)(?:\s|$)/;
 const TEASER = /(?:^|[\s_-])teaser/;
 // Share intents of the common networks, matched on link targets.
 const SHARE_HREF =
-  /(?:twitter\.com\/intent|x\.com\/intent|facebook\.com\/sharer|linkedin\.com\/shareArticle|pinterest\.com\/pin\/create|reddit\.com\/submit|api\.whatsapp\.com\/send|wa\.me\/\?text|t\.me\/share|news\.ycombinator\.com\/submitlink|bsky\.app\/intent|^mailto:\?)/i;
+  /(?:twitter\.com\/(?:intent|share\b)|x\.com\/intent|facebook\.com\/share(?:r|\.php)|linkedin\.com\/shareArticle|xing\.com\/(?:spi\/shares|social\/share)|pinterest\.com\/pin\/create|reddit\.com\/submit|getpocket\.com\/(?:edit|save)|api\.whatsapp\.com\/send|wa\.me\/\?text|t\.me\/share|news\.ycombinator\.com\/submitlink|bsky\.app\/intent|^mailto:\?)/i;
 const CONTROLS =
   'button, input, select, textarea, form, dialog, [role="button"]:not(a), [role="dialog"]';
 // Section labels that introduce teasers, comments or share/rate widgets rather than article
@@ -124,7 +124,8 @@ export function removeBoilerplate(root: Element): void {
         el.hasAttribute('class') ||
         el.hasAttribute('id') ||
         el.hasAttribute('role') ||
-        tagName(el) === 'nav'
+        tagName(el) === 'nav' ||
+        tagName(el).includes('-')
       )
     )
       continue;
@@ -171,7 +172,9 @@ export function removeBoilerplate(root: Element): void {
 function isBoilerplateContainer(el: Element, limit: number): boolean {
   const tag = tagName(el);
   if (tag === 'pre' || tag === 'code' || el.hasAttribute('data-pageclip-tex')) return false;
-  const names = classAndId(el);
+  // A custom element's name says what it is as a class would (`<pp-inline-teaser>`,
+  // `<related-articles>`).
+  const names = tag.includes('-') ? `${classAndId(el)} ${tag}` : classAndId(el);
   const nav = tag === 'nav' || el.getAttribute('role') === 'navigation';
   const teaser = TEASER.test(names);
   const named = BOILERPLATE.test(names) || SIDEBAR_WIDGET.test(names);

@@ -105,6 +105,7 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'Inhaltsverzeichnis',
       'Kategorie: Verkehr',
       'dpa/lno',
+      '+ FOLLOW',
     ];
     const text = run(lines.map((line) => `<p>${line}</p>`).join(''));
     keepsArticle(text);
@@ -298,7 +299,10 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
         '<div class="c-flyout"><p>Helfen Sie mit! Jede kleine Spende hilft.</p></div>' +
         // A recipe plugin's print and pin buttons.
         '<p><a class="wprm-recipe-print wprm-recipe-link" href="/wprm_print/1">Rezept drucken</a> ' +
-        '<span class="wprm-recipe-pin wprm-recipe-link">Bei Pinterest speichern</span></p>',
+        '<span class="wprm-recipe-pin wprm-recipe-link">Bei Pinterest speichern</span></p>' +
+        // Shariff's share buttons, with the link explaining them.
+        '<div class="shariff"><ul class="shariff-buttons"><li class="shariff-button info">' +
+        '<a href="https://example.com/datenschutz-shariff">info</a></li></ul></div>',
     );
     keepsArticle(text);
     for (const gone of [
@@ -316,8 +320,47 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'Jede kleine Spende',
       'Rezept drucken',
       'Pinterest',
+      'info',
     ])
       expect(text).not.toContain(gone);
+  });
+
+  it("reads a custom element's name as a class, keeps one named for the article", () => {
+    const text = run(
+      '<related-articles><p><a href="/a">Another story from the same town</a></p></related-articles>' +
+        '<pp-share-buttons><a href="/mail">Per E-Mail senden</a></pp-share-buttons>' +
+        '<article-body><p>The mayor opened the first route herself, by bicycle.</p></article-body>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Another story');
+    expect(text).not.toContain('Per E-Mail');
+    expect(text).toContain('The mayor opened the first route herself');
+  });
+
+  it('drops share links of every common network, and a list they leave empty', () => {
+    const text = run(
+      '<ul><li><a href="https://twitter.com/share?url=https%3A%2F%2Fexample.com">twittern</a></li>' +
+        '<li><a href="https://getpocket.com/edit?url=https%3A%2F%2Fexample.com">pocket</a></li>' +
+        '<li><a href="https://www.xing.com/spi/shares/new?url=x">XING</a></li>' +
+        '<li><a href="https://www.facebook.com/share.php?u=x">teilen</a></li></ul>' +
+        '<p>Her <a href="https://twitter.com/shareholderwatch">shareholder account</a> stays.</p>',
+    );
+    keepsArticle(text);
+    for (const gone of ['twittern', 'pocket', 'XING', 'teilen']) expect(text).not.toContain(gone);
+    expect(text).toContain('shareholder account');
+  });
+
+  it('drops a ">> teaser <<" link line and a line of legal links, keeps lines that only look alike', () => {
+    const text = run(
+      '<p><a href="/story/2">&gt;&gt; Wegen Corona: Das Lokal muss schließen &lt;&lt;</a></p>' +
+        '<p><a href="/impressum/">IMPRESSUM</a> | <a href="/datenschutz/">DATENSCHUTZ</a> | COPYRIGHT JANE DOE</p>' +
+        '<p>&gt;&gt; is the shift operator in C, as the <a href="/c">manual</a> explains at length.</p>' +
+        '<p>Our <a href="/impressum/">Impressum</a> and <a href="/datenschutz/">Datenschutz</a> pages changed.</p>',
+    );
+    keepsArticle(text);
+    for (const gone of ['Das Lokal', 'IMPRESSUM', 'COPYRIGHT']) expect(text).not.toContain(gone);
+    expect(text).toContain('shift operator');
+    expect(text).toContain('pages changed');
   });
 
   it('keeps text whose class ties it to its heading ("h2-related") or to a fold ("js_readmore")', () => {
