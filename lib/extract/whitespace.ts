@@ -2,7 +2,7 @@
  * Final whitespace hygiene on the markdown: no trailing spaces, no runs of blank lines, no
  * stray indentation that would render as a code block, no non-breaking spaces or soft
  * hyphens outside code, no dangling hard breaks, no paragraph of a lone full stop or comma,
- * one final newline. Fenced code is left as written,
+ * no thematic break at either end, one final newline. Fenced code is left as written,
  * except for trailing spaces.
  */
 
@@ -10,6 +10,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
 const FOOTNOTE_DEF = /^\[\^[^\]]+\]:/;
 const LONE_MARK = /^[.,;·•]$/;
+const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 
 export function tidyMarkdown(markdown: string): string {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
@@ -56,7 +57,16 @@ export function tidyMarkdown(markdown: string): string {
     out.push(line);
     prose.push(!open);
   }
-  while (out.length && out[out.length - 1] === '') out.pop();
+  // A thematic break opening or closing the body separates nothing (CommonMark 4.1).
+  const edge = (i: number) => out[i] === '' || (prose[i] && THEMATIC_BREAK.test(out[i]!));
+  while (out.length && edge(out.length - 1)) {
+    out.pop();
+    prose.pop();
+  }
+  while (out.length && edge(0)) {
+    out.shift();
+    prose.shift();
+  }
   // A hard break (backslash) at the end of a paragraph would print a stray backslash.
   for (let i = 0; i < out.length; i++) {
     const line = out[i]!;

@@ -250,6 +250,11 @@ describe('whitespace', () => {
     );
   });
 
+  it('drops thematic breaks at either end of the body, keeps those between blocks', () => {
+    expect(tidyMarkdown('---\n\nIntro\n\n* * *\n\nMore\n\n___\n')).toBe('Intro\n\n* * *\n\nMore\n');
+    expect(tidyMarkdown('```\n---\n```')).toBe('```\n---\n```\n');
+  });
+
   it('drops a paragraph of a lone full stop, not one closing a line or in code', () => {
     expect(tidyMarkdown('Before\n\n.\n\nAfter\n\n·\n\nEnd\n.\n\n```\n.\n```\n\n- .')).toBe(
       'Before\n\nAfter\n\nEnd\n.\n\n```\n.\n```\n\n- .\n',
