@@ -7,6 +7,7 @@ import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
 import { embedDataImages } from './embedded-images';
+import { removeEyebrow } from './eyebrow';
 import { applyFootnotes } from './footnotes';
 import { buildFrontmatter } from './frontmatter';
 import { removeHidden } from './hidden';
@@ -44,7 +45,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     roots, dropping scripts and styles; the selection's blocks; the body's text length.
  *     In the extension this runs in the tab and the capture crosses to the extraction
  *     document as HTML (`serializeCapture`, `parseCapture`), where steps 2–8 run.
- *  2. Snapshot: the capture without its hidden elements and cookie notices. Prepare its
+ *  2. Snapshot: the capture without its hidden elements and cookie notices (for an article,
+ *     also the kicker labelling its headline, lib/extract/eyebrow.ts). Prepare its
  *     body so later steps cannot lose content: math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, task checkboxes marked.
@@ -93,9 +95,11 @@ function preparedSnapshot(
   url: string,
   createDocument: (() => Document) | undefined,
   embedImages: boolean,
+  mode: ClipMode,
 ): Document {
   const snap = visibleCopy(page, createDocument);
   removeConsentNotices(snap.body);
+  if (mode === 'article') removeEyebrow(snap.body);
   prepare(snap.body, url, embedImages);
   return snap;
 }
@@ -125,7 +129,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   // Steps 2–3. The capture stands in for the live page: it holds the hidden elements too,
   // which the notes step looks for.
   const base = baseUrlOf(doc, url);
-  const snap = preparedSnapshot(doc, url, options.workingDocument, embedImages);
+  const snap = preparedSnapshot(doc, url, options.workingDocument, embedImages, mode);
   const meta = readMetadata(snap);
   const readerable = isProbablyReaderable(snap);
 
@@ -134,7 +138,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   let article: ArticleOutcome | null = null;
   let siteTitle: string | null = null;
   if (mode === 'article') {
-    const fresh = () => preparedSnapshot(doc, url, options.workingDocument, embedImages);
+    const fresh = () => preparedSnapshot(doc, url, options.workingDocument, embedImages, mode);
     // Site extractors first. One that matched has used the snapshot, so when it finds too
     // little Readability starts from a fresh one.
     const site = readSite(snap, url);

@@ -1,0 +1,35 @@
+import { classAndId, normalizedText, tagName } from './dom';
+
+/**
+ * The kicker above a headline ("Product Announcements", "Off-nominal", "Blog post"): a short
+ * label set right before the page's first `<h1>`, naming the section or the kind of piece.
+ * Once the headline goes (it is the clip's title) the label would open the clip on its own,
+ * so it is removed from the snapshot before Readability runs, while its place beside the
+ * headline still shows what it is. A byline, a date or a title there stays.
+ */
+
+const MAX_CHARS = 40;
+const MAX_WORDS = 4;
+const LABEL_TAGS = new Set(['div', 'p', 'span', 'a', 'small', 'strong', 'b', 'em']);
+// A title or a byline set above the headline is no kicker.
+const NOT_A_LABEL_NAMES = /author|byline|writer|date|time|title|headline/;
+const NOT_A_LABEL =
+  'img, picture, video, iframe, svg image, h1, h2, h3, h4, h5, h6, time, [rel~="author"], [itemprop~="author"], a[href*="/author/"]';
+
+function isLabel(el: Element): boolean {
+  if (!LABEL_TAGS.has(tagName(el)) || el.matches(NOT_A_LABEL) || el.querySelector(NOT_A_LABEL))
+    return false;
+  const text = normalizedText(el);
+  if (!text || text.length > MAX_CHARS || text.split(' ').length > MAX_WORDS) return false;
+  // Digits make a date or a count; end punctuation a sentence or a "Label:" leading on.
+  if (/\d|[.!?:]$/.test(text)) return false;
+  for (const named of [el, ...Array.from(el.querySelectorAll('[class], [id]'))])
+    if (NOT_A_LABEL_NAMES.test(classAndId(named))) return false;
+  return true;
+}
+
+export function removeEyebrow(body: Element): void {
+  const headline = body.querySelector('h1');
+  const label = headline?.previousElementSibling;
+  if (label && isLabel(label)) label.remove();
+}
