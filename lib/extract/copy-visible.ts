@@ -1,6 +1,7 @@
 import { copyTree, XHTML, type ElementCopier } from './copy-tree';
 import { tagName } from './dom';
 import { HIDDEN_MARK, isHiddenByLayout, isHiddenByMarkup, isOpaque } from './hidden';
+import { MAX_DEPTH, nestsDeeperThan } from './limit-depth';
 
 /**
  * The snapshot's walk (snapshot.ts): copies the live page's body into the working document.
@@ -53,8 +54,8 @@ export interface Walk {
   head: Element;
   /** Whether the head has its `<title>` yet. */
   titled: boolean;
-  /** Whether a hidden element was copied whole (its depth is not in the walk's bound). */
-  markedHidden: boolean;
+  /** Whether a hidden element copied whole (not walked) nests past `MAX_DEPTH`. */
+  deepHidden: boolean;
 }
 
 /**
@@ -233,7 +234,9 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
         parent.insertBefore(copy, frame.before);
       }
       copy.setAttribute(HIDDEN_MARK, '');
-      walk.markedHidden = true;
+      // Measured here, on its own subtree: most pages hide something, and measuring the whole
+      // copy again for it cost more than the walk's own bound saves.
+      if (!walk.deepHidden) walk.deepHidden = nestsDeeperThan(copy, MAX_DEPTH - stack.length);
       continue;
     }
     const titleInBody = tag === 'title' && !walk.titled && el.namespaceURI === XHTML;

@@ -2,18 +2,23 @@ import { elementsByTag, tagName } from './dom';
 
 // Readability's cost grows steeply with nesting depth (seconds at a few hundred levels) and
 // Turndown recurses once per level; real articles sit far shallower than this.
-const MAX_DEPTH = 96;
+export const MAX_DEPTH = 96;
 
-/** Depth of the deepest element under root (iterative). */
-function maxDepth(root: Element): number {
-  let deepest = 0;
-  const stack: [Element, number][] = [[root, 0]];
-  while (stack.length) {
-    const [el, d] = stack.pop()!;
-    if (d > deepest) deepest = d;
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) stack.push([c, d + 1]);
+/** Whether an element nests more than `levels` below `root` (iterative; stops at the first). */
+export function nestsDeeperThan(root: Element, levels: number): boolean {
+  if (levels < 0) return true;
+  const elements: Element[] = [root];
+  const depths: number[] = [0];
+  while (elements.length) {
+    const el = elements.pop()!;
+    const depth = depths.pop()!;
+    if (depth > levels) return true;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      elements.push(c);
+      depths.push(depth + 1);
+    }
   }
-  return deepest;
+  return false;
 }
 
 /** The single `<div>` child of `el` when that is all it holds (besides whitespace). */
@@ -34,7 +39,7 @@ function onlyDivChild(el: Element): Element | null {
  */
 export function limitDepth(body: Element, depthBound: number): void {
   // The walk's bound saves measuring the copy again: most pages are far shallower.
-  if (depthBound <= MAX_DEPTH || maxDepth(body) <= MAX_DEPTH) return;
+  if (depthBound <= MAX_DEPTH || !nestsDeeperThan(body, MAX_DEPTH)) return;
   // Each chain is collapsed with one move (moving level by level costs O(depth) per level).
   const merged = new Set<Element>();
   for (const top of elementsByTag(body, 'div')) {

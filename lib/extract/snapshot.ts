@@ -79,11 +79,11 @@ export function snapshotDocument(
     hiddenBySheets: check ? new Set() : sheetHidden(live),
     head,
     titled,
-    markedHidden: false,
+    deepHidden: false,
   };
   const depth = copyVisible(walk, liveBody, body, check);
   // A hidden element copied whole may nest deeper than the walk went.
-  limitDepth(body, walk.markedHidden ? Infinity : depth);
+  limitDepth(body, walk.deepHidden ? Infinity : depth);
   return snap;
 }
 

@@ -82,6 +82,27 @@ describe('snapshotDocument', () => {
     expect(visibleCopy(marked).body.innerHTML).toBe(EXPECTED_BODY);
   });
 
+  it('bounds the depth of a hidden element copied whole, not only of what the walk visits', () => {
+    const deep = (n: number) => `${'<div>'.repeat(n)}<p>note</p>${'</div>'.repeat(n)}`;
+    for (const hidden of [deep(10), deep(300)]) {
+      const live = parseHtml(
+        `<html><body><main><p>Visible text.</p><aside hidden>${hidden}</aside></main></body></html>`,
+        URL,
+      );
+      const marked = snapshotDocument(live, URL);
+      let depth = 0;
+      const paragraphs = marked.querySelectorAll('p');
+      for (
+        let el: Element | null = paragraphs[paragraphs.length - 1] ?? null;
+        el;
+        el = el.parentElement
+      )
+        depth++;
+      expect(marked.body.textContent).toContain('note');
+      expect(depth).toBeLessThanOrEqual(100);
+    }
+  });
+
   it("keeps the page's canonical link in the head, and no other link", () => {
     const live = parseHtml(
       `<html><head><link rel="stylesheet" href="/s.css"><link rel="Canonical" href="/post"></head><body><p>x</p></body></html>`,
