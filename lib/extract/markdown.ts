@@ -210,13 +210,31 @@ export function cleanTableHtml(table: Element): string {
 const EDGE_BREAKS_START = /^(?:\s*\\\n)*\s*/;
 const EDGE_BREAKS_END = /\s*(?:\\\n\s*)*$/;
 
-/** Emphasis around `content`, its edge breaks and spaces outside; none around blank text. */
-function delimit(content: string, delimiter: string): string {
+/**
+ * Emphasis around `content`, its edge breaks and spaces outside; none around blank text.
+ * `inWord` gives the delimiter to use where the emphasis touches a letter or digit outside
+ * it ("das <i>Trink</i>glas"): an underscore run there can neither open nor close
+ * (CommonMark 6.2, rules 2 and 4), an asterisk run can.
+ */
+function delimit(content: string, delimiter: string, node: TNode, inWord: string): string {
   const lead = EDGE_BREAKS_START.exec(content)![0];
   const core = content.slice(lead.length);
   const trail = EDGE_BREAKS_END.exec(core)![0];
   const text = core.slice(0, core.length - trail.length);
-  return text ? `${lead}${delimiter}${text}${delimiter}${trail}` : lead + trail;
+  if (!text) return lead + trail;
+  const touches =
+    (!lead && WORD_END.test(textOf(node.previousSibling))) ||
+    (!trail && WORD_START.test(textOf(node.nextSibling)));
+  const d = touches ? inWord : delimiter;
+  return `${lead}${d}${text}${d}${trail}`;
+}
+
+const WORD_END = /[\p{L}\p{N}]$/u;
+const WORD_START = /^[\p{L}\p{N}]/u;
+
+/** A neighbour's text, only when it is text: an element's edge is not known to touch. */
+function textOf(node: Node | null): string {
+  return node?.nodeType === 3 ? (node.nodeValue ?? '') : '';
 }
 
 function createService(): TurndownService {
@@ -289,11 +307,13 @@ function createService(): TurndownService {
   // breaks, and spaces at the edges, go outside the delimiters.
   service.addRule('strong', {
     filter: ['strong', 'b'],
-    replacement: (content, _node, options) => delimit(content, options.strongDelimiter ?? '**'),
+    replacement: (content, node, options) =>
+      delimit(content, options.strongDelimiter ?? '**', node, '**'),
   });
   service.addRule('emphasis', {
     filter: ['em', 'i'],
-    replacement: (content, _node, options) => delimit(content, options.emDelimiter ?? '_'),
+    replacement: (content, node, options) =>
+      delimit(content, options.emDelimiter ?? '_', node, '*'),
   });
 
   service.addRule('heading', {
