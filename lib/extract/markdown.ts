@@ -2,6 +2,7 @@ import TurndownService from 'turndown';
 import { strikethrough } from '@joplin/turndown-plugin-gfm';
 import { LANG_ATTR } from './code';
 import { isElement, normalizedText, tagName } from './dom';
+import { emphasize, mergeAdjacentEmphasis } from './emphasis';
 import { FOOTNOTE_ATTR } from './footnotes';
 import { DISPLAY_ATTR, TEX_ATTR } from './math';
 import { TABLE_ATTR } from './tables';
@@ -206,37 +207,6 @@ export function cleanTableHtml(table: Element): string {
   );
 }
 
-// Hard breaks (the `br` option's `\` and a newline) and spaces at either edge of inline text.
-const EDGE_BREAKS_START = /^(?:\s*\\\n)*\s*/;
-const EDGE_BREAKS_END = /\s*(?:\\\n\s*)*$/;
-
-/**
- * Emphasis around `content`, its edge breaks and spaces outside; none around blank text.
- * `inWord` gives the delimiter to use where the emphasis touches a letter or digit outside
- * it ("das <i>Trink</i>glas"): an underscore run there can neither open nor close
- * (CommonMark 6.2, rules 2 and 4), an asterisk run can.
- */
-function delimit(content: string, delimiter: string, node: TNode, inWord: string): string {
-  const lead = EDGE_BREAKS_START.exec(content)![0];
-  const core = content.slice(lead.length);
-  const trail = EDGE_BREAKS_END.exec(core)![0];
-  const text = core.slice(0, core.length - trail.length);
-  if (!text) return lead + trail;
-  const touches =
-    (!lead && WORD_END.test(textOf(node.previousSibling))) ||
-    (!trail && WORD_START.test(textOf(node.nextSibling)));
-  const d = touches ? inWord : delimiter;
-  return `${lead}${d}${text}${d}${trail}`;
-}
-
-const WORD_END = /[\p{L}\p{N}]$/u;
-const WORD_START = /^[\p{L}\p{N}]/u;
-
-/** A neighbour's text, only when it is text: an element's edge is not known to touch. */
-function textOf(node: Node | null): string {
-  return node?.nodeType === 3 ? (node.nodeValue ?? '') : '';
-}
-
 function createService(): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
@@ -301,19 +271,16 @@ function createService(): TurndownService {
     },
   });
 
-  // A hard break at the edge of bold or italic text ("<b>Title<br></b>Text") would put the
-  // closing delimiter at the start of the next line, where it cannot close anything
-  // (CommonMark 6.2: a closing run must be right-flanking), and the reader sees `**`. The
-  // breaks, and spaces at the edges, go outside the delimiters.
+  // Bold and italic only where CommonMark can read them (emphasis.ts).
   service.addRule('strong', {
     filter: ['strong', 'b'],
     replacement: (content, node, options) =>
-      delimit(content, options.strongDelimiter ?? '**', node, '**'),
+      emphasize(content, node, options.strongDelimiter ?? '**', '**'),
   });
   service.addRule('emphasis', {
     filter: ['em', 'i'],
     replacement: (content, node, options) =>
-      delimit(content, options.emDelimiter ?? '_', node, '*'),
+      emphasize(content, node, options.emDelimiter ?? '_', '*'),
   });
 
   service.addRule('heading', {
@@ -479,6 +446,7 @@ let shared: TurndownService | null = null;
 /** Converts a cleaned DOM subtree (marked by the earlier steps) to markdown. */
 export function toMarkdown(root: Node): string {
   shared ??= createService();
+  mergeAdjacentEmphasis(root);
   return shared.turndown(root as HTMLElement);
 }
 
