@@ -45,8 +45,8 @@
  *   list items (a bare bullet or number, or a task box with nothing after it), lost
  *   code blocks (a non-trivial `<pre>` of Readability's article whose text is not >= 90% in
  *   the fences), fences that still carry line numbers, whitespace defects (trailing spaces,
- *   3+ newlines, indented text that renders as code, leftover entities, a bold or italic
- *   marker alone on a line, which no renderer can close), clutter (heading
+ *   3+ newlines, indented text that renders as code, leftover entities), bold and italic
+ *   markers a renderer shows as text (scripts/bench/emphasis-analysis.ts), clutter (heading
  *   permalinks, photo-credit and "continue reading" lines, tables of contents, breadcrumbs,
  *   PHP error messages: scripts/bench/clutter-analysis.ts), failed pages; median
  *   and p95 extraction time.

@@ -1,5 +1,6 @@
 import MarkdownIt, { type Token } from 'markdown-it';
 import { analyseClutter, type Clutter } from './clutter-analysis.ts';
+import { literalEmphasis } from './emphasis-analysis.ts';
 
 /**
  * Reads extractor markdown the way a renderer will: markdown-it (CommonMark plus GFM tables and
@@ -26,8 +27,6 @@ md.validateLink = () => true;
 const ABSOLUTE_URL = /^(?:https?:|mailto:|tel:)/i;
 const TAG_NAME = /<\/?([a-zA-Z][a-zA-Z0-9-]*)/;
 const ALLOWED_INLINE_TAGS = new Set(['sup', 'sub']);
-// `***` and `___` alone are thematic breaks; `*` alone an empty list item (counted apart).
-const STRAY_EMPHASIS = /^\s*(?:\*\*|_{1,2})\\?\s*$/;
 const ENTITY = /&(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});/g;
 
 export interface CodeFence {
@@ -63,12 +62,9 @@ export interface MarkdownAnalysis {
     entities: string[];
     /** A `\` hard break that ends a block: renders as a literal backslash. */
     danglingBreaks: string[];
-    /**
-     * A line that is only `**`, `__` or `_` (a hard break may follow): bold or italic closed on
-     * the line after its text, where no renderer can close it, so the marker shows as text.
-     */
-    strayEmphasis: string[];
   };
+  /** Bold or italic delimiters a renderer shows as text (emphasis-analysis.ts). */
+  literalEmphasis: string[];
 }
 
 /** `pageUrl` tells links to the page's own fragments (tables of contents) from others. */
@@ -90,8 +86,8 @@ export function analyseMarkdown(markdown: string, pageUrl: string | null = null)
       indentedCode: [],
       entities: [],
       danglingBreaks: [],
-      strayEmphasis: [],
     },
+    literalEmphasis: literalEmphasis(markdown),
   };
   const text: string[] = [];
   let tableDepth = 0; // open deliberate HTML tables
@@ -229,7 +225,6 @@ function readWhitespace(markdown: string, result: MarkdownAnalysis): void {
     if (/(?:^|[^\\])(?:\\\\)*\\$/.test(line) && (next === undefined || !/\S/.test(next))) {
       result.whitespace.danglingBreaks.push(line.slice(-40));
     }
-    if (STRAY_EMPHASIS.test(line) && !inTable) result.whitespace.strayEmphasis.push(line.trim());
     if (/\S/.test(line)) {
       blankRun = 0;
     } else if (++blankRun === 2) {

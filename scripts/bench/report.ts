@@ -291,7 +291,12 @@ export function commonRows(pages: PageResult[]): Row[] {
     countRow('ws: indented text as code', pages, (o) => ws(o).indentedCode.length, zero),
     countRow('ws: hard break ending a block', pages, (o) => ws(o).danglingBreaks.length, zero),
     countRow('ws: leftover entities', pages, (o) => ws(o).entities.length, zero),
-    countRow('ws: emphasis marker alone on a line', pages, (o) => ws(o).strayEmphasis.length, zero),
+    countRow(
+      'emphasis markers shown as text',
+      pages,
+      (o) => o.analysis.literalEmphasis.length,
+      zero,
+    ),
     countRow('heading permalinks', pages, (o) => o.analysis.clutter.headingPermalinks.length, zero),
     countRow(
       'photo-credit / "continue reading" lines',

@@ -87,9 +87,9 @@ const COMMON: Measure[] = [
     show: (o) => quote(o.analysis.clutter[kind]),
   })),
   {
-    name: 'emphasis marker alone on a line',
-    badness: (o) => o.analysis.whitespace.strayEmphasis.length,
-    show: (o) => quote(o.analysis.whitespace.strayEmphasis),
+    name: 'emphasis markers shown as text',
+    badness: (o) => o.analysis.literalEmphasis.length,
+    show: (o) => quote(o.analysis.literalEmphasis),
   },
   {
     name: 'leftover entities',
