@@ -124,11 +124,22 @@ export function emphasize(
     .join('');
 }
 
-/** Merges bold (or italic) elements that follow each other, with at most spaces between. */
+/**
+ * Merges bold (or italic) elements that follow each other, with at most spaces between, and
+ * drops empty ones.
+ */
 export function mergeAdjacentEmphasis(root: Node): void {
-  const all = (root as Element).querySelectorAll?.('strong, b, em, i') ?? [];
+  const all = Array.from((root as Element).querySelectorAll?.('strong, b, em, i') ?? []);
   const merged = new Set<Node>();
-  for (const el of Array.from(all)) {
+  // Empty ones first: one between two of the other kind keeps them apart
+  // ("<em>…</em><strong></strong><em>…</em>").
+  for (const el of all) {
+    if (!el.textContent && !el.querySelector('img, br')) {
+      el.parentNode?.removeChild(el);
+      merged.add(el);
+    }
+  }
+  for (const el of all) {
     if (merged.has(el)) continue;
     const kind = KIND[tagName(el)];
     for (;;) {

@@ -25,6 +25,10 @@ describe.each(Object.entries(rootDoms('https://example.com/')))('emphasis (%s)',
     ['<b>S</b><b>unshine</b>: a', '<strong>Sunshine</strong>: a'],
     ['<em>Cow who?&nbsp;<br></em><br>Cows', '<em>Cow who?</em>'],
     [
+      '<em><strong>"Chirac called him</strong></em><strong></strong><em><strong> the Tall One"</strong></em>, said one.',
+      '<em><strong>"Chirac called him the Tall One"</strong></em>, said one.',
+    ],
+    [
       '<em>Call Me</em> <em>b</em><em>y Your Name</em> (2017)',
       '<em>Call Me by Your Name</em> (2017)',
     ],
