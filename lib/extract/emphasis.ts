@@ -35,6 +35,7 @@ const BLOCKS = new Set(
   ),
 );
 const KIND: Record<string, string> = { strong: 'bold', b: 'bold', em: 'italic', i: 'italic' };
+const WRAPPERS = new Set(['sup', 'sub', 'span']);
 
 /** Whether a run between `before` and `after` (one character each, '' for none) is flanking. */
 function flanking(before: string, after: string): boolean {
@@ -124,9 +125,17 @@ export function emphasize(
     .join('');
 }
 
+/** The one element of `kind` an inline wrapper (`<sup>`, `<span>`) holds and nothing else. */
+function onlyEmphasisIn(wrapper: Element, kind: string): Element | null {
+  if (!WRAPPERS.has(tagName(wrapper))) return null;
+  const inner = wrapper.firstElementChild;
+  if (!inner || inner !== wrapper.lastElementChild || KIND[tagName(inner)] !== kind) return null;
+  return (wrapper.textContent ?? '') === (inner.textContent ?? '') ? inner : null;
+}
+
 /**
- * Merges bold (or italic) elements that follow each other, with at most spaces between, and
- * drops empty ones.
+ * Merges bold (or italic) elements that follow each other, with at most spaces between (or
+ * one wrapped in `<sup>`, `<sub>` or `<span>`), and drops empty ones.
  */
 export function mergeAdjacentEmphasis(root: Node): void {
   const all = Array.from((root as Element).querySelectorAll?.('strong, b, em, i') ?? []);
@@ -149,10 +158,20 @@ export function mergeAdjacentEmphasis(root: Node): void {
         between.push(next);
         next = next.nextSibling;
       }
-      if (!next || next.nodeType !== 1 || KIND[tagName(next as Element)] !== kind) break;
-      el.append(...between, ...Array.from(next.childNodes));
-      next.parentNode!.removeChild(next);
-      merged.add(next);
+      if (!next || next.nodeType !== 1) break;
+      const same = KIND[tagName(next as Element)] === kind ? (next as Element) : null;
+      const wrapped = same ? null : onlyEmphasisIn(next as Element, kind!);
+      if (!same && !wrapped) break;
+      if (same) {
+        el.append(...between, ...Array.from(same.childNodes));
+        same.parentNode!.removeChild(same);
+        merged.add(same);
+      } else {
+        // "<i>A</i><sup><i>n</i></sup>": the wrapper moves in, its own emphasis unwrapped.
+        wrapped!.replaceWith(...Array.from(wrapped!.childNodes));
+        merged.add(wrapped!);
+        el.append(...between, next);
+      }
     }
   }
 }

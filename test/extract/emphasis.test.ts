@@ -24,6 +24,7 @@ describe.each(Object.entries(rootDoms('https://example.com/')))('emphasis (%s)',
     ['<strong>Quoted</strong><strong></strong>, then', '<strong>Quoted</strong>, then'],
     ['<b>S</b><b>unshine</b>: a', '<strong>Sunshine</strong>: a'],
     ['<em>Cow who?&nbsp;<br></em><br>Cows', '<em>Cow who?</em>'],
+    ['Thus <i>A</i><sup><i>n</i></sup> is Hermitian', 'Thus <em>An</em> is Hermitian'],
     [
       '<em><strong>"Chirac called him</strong></em><strong></strong><em><strong> the Tall One"</strong></em>, said one.',
       '<em><strong>"Chirac called him the Tall One"</strong></em>, said one.',
