@@ -443,7 +443,11 @@ function createService(): TurndownService {
 
 let shared: TurndownService | null = null;
 
-/** Converts a cleaned DOM subtree (marked by the earlier steps) to markdown. */
+/**
+ * Converts a cleaned DOM subtree (marked by the earlier steps) to markdown. Its one change to
+ * the DOM: bold or italic elements side by side are merged first (emphasis.ts), which keeps
+ * every character of the text.
+ */
 export function toMarkdown(root: Node): string {
   shared ??= createService();
   mergeAdjacentEmphasis(root);

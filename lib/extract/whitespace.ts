@@ -40,8 +40,11 @@ export function tidyMarkdown(markdown: string): string {
     line = line.replace(/\u00a0/g, ' ').replace(/\u00ad/g, '');
     // A line holding only a hard break (a <br> between blocks) is a blank line, and so is a
     // paragraph of one punctuation mark, a spacer some editors leave between blocks.
-    const alone = (!out.length || out[out.length - 1] === '') && !lines[index + 1]?.trim();
-    if (!line.trim() || line.trim() === '\\' || (alone && LONE_MARK.test(line))) {
+    const spacer =
+      LONE_MARK.test(line) &&
+      (!out.length || out[out.length - 1] === '') &&
+      !lines[index + 1]?.trim();
+    if (!line.trim() || line.trim() === '\\' || spacer) {
       blankRun++;
       if (blankRun === 1 && out.length) {
         out.push('');
