@@ -21,7 +21,8 @@ import {
 import type { ImageProgress, ImageReport } from '../images/report';
 import { fetchableAddress, selectImages, type ImageCandidate } from '../images/select';
 import type { CreatePageWrite } from '../write-request';
-import { settleCreated, type OutboxApi } from './deliver';
+import type { OutboxApi } from './deliver';
+import { settleCreated } from './own-pages';
 import type { OutboxEntry, OutboxResult } from './entry';
 import { read } from './read-retry';
 

@@ -1,14 +1,15 @@
 import { cleanTitle } from '../../contract/titles';
-import { ApiError, isNotFound, isRetryable } from '../api';
+import { ApiError, isNotFound } from '../api';
 import type { AddToPageWrite } from '../write-request';
 import { deliverUpdate, fixHighlights, type UpdateApi } from './deliver-update';
 import type { OutboxEntry, OutboxResult } from './entry';
 import { withoutEmbeddedImages } from '../images/embedded';
-import { readPageclipId, withPageclipId } from '../clip-markdown';
+import { withPageclipId } from '../clip-markdown';
 import { deliverHighlight } from './deliver-highlight';
 import { read } from './read-retry';
 import { deliverWithImages, type ImageKeeper } from './deliver-import';
 import type { ImageProgress } from '../images/report';
+import { oldest, settleCreated } from './own-pages';
 
 /** The part of `ApiClient` (lib/api) that delivery uses; the real client satisfies it. */
 export interface OutboxApi extends UpdateApi {
@@ -50,7 +51,7 @@ export interface DeliveryHooks {
  *   (`deliver-import.ts`).
  * - `create-page`: `POST /pages` has no key, so when an earlier attempt may have been applied
  *   the page is looked up first (resolve by title, then the `pageclip_id` in its content), and
- *   after every create the copies are settled (see `settleCreated`).
+ *   after every create the copies are settled (`settleCreated`, own-pages.ts).
  * - `add-to-titled-page` (the Inbox): the page it was last found at when it still exists (the
  *   same key makes a retry there a replay); else the page is resolved by exact title (fixed in
  *   the entry once found),
@@ -194,70 +195,4 @@ async function append(api: OutboxApi, pageId: string, entry: OutboxEntry): Promi
     { idempotencyKey: write.clipId },
   );
   return { pageId, etag: res.etag };
-}
-
-/**
- * Finds the page(s) this clip created and makes sure exactly one is left: keeps `keep` (the
- * page the create answered with) or else the oldest, and moves any other copy to the Trash.
- *
- * Copies happen without any retry of ours: Chromium resends a request by itself when a reused
- * keep-alive connection is closed before the answer arrives, POST included (the chaos run
- * caught two pages created 5 ms apart from one `fetch`). The spec gives `POST /pages` no
- * idempotency key, so the clip id in the frontmatter is how we notice and repair it. Returns
- * null when the clip created no page; else the kept page and its ETag as read here (the
- * revision the clip created, which the known-clips index keeps).
- *
- * Every page with the title is read, however old: skipping by `createdAt` would compare the
- * service's clock with ours, and a clock running ahead would skip the clip's own page and
- * create it again. The cost only grows with same-titled pages in one folder.
- */
-export async function settleCreated(
-  api: OutboxApi,
-  title: string,
-  parentId: string | null,
-  clipId: string,
-  keep?: string,
-): Promise<OutboxResult | null> {
-  // Looked up by the title as the service stored it: it drops bidi marks and control
-  // characters (docs/api.md, Limits), and a lookup by the title as sent would miss the page
-  // and create it again.
-  const candidates = await read(() => api.resolvePages({ title: cleanTitle(title), parentId }));
-  const ours: { id: string; createdAt?: string | null }[] = [];
-  const etags = new Map<string, string | undefined>();
-  for (const candidate of candidates) {
-    let markdown: string;
-    try {
-      const content = await read(() => api.getContent(candidate.id));
-      markdown = content.markdown;
-      etags.set(candidate.id, content.etag);
-    } catch (err) {
-      // Trashed or made inaccessible since the resolve: not ours to find.
-      if (isNotFound(err)) continue;
-      throw err;
-    }
-    if (readPageclipId(markdown) === clipId) ours.push(candidate);
-  }
-  if (ours.length === 0) return null;
-  const kept = ours.find((p) => p.id === keep) ?? oldest(ours)!;
-  for (const copy of ours) {
-    if (copy.id === kept.id) continue;
-    try {
-      await read(() => api.trashPage(copy.id));
-    } catch (err) {
-      // Gone already: fine. Retryable: the next attempt settles again. Anything else (no
-      // admin right on the copy) cannot be repaired by us; the clip itself is saved.
-      if (!isNotFound(err) && isRetryable(err)) throw err;
-    }
-  }
-  const etag = etags.get(kept.id);
-  return etag === undefined ? { pageId: kept.id } : { pageId: kept.id, etag };
-}
-
-/** Several pages with the Inbox's title: always the same one, the oldest. */
-function oldest<T extends { id: string; createdAt?: string | null }>(
-  pages: readonly T[],
-): T | undefined {
-  return [...pages].sort(
-    (a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id),
-  )[0];
 }

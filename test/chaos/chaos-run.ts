@@ -381,7 +381,7 @@ async function verify(
   }
   const createsFound = creates.filter((c) => byClip.has(c.write.clipId)).length;
   // Copies the outbox itself moved to the Trash (a create the browser sent twice, see
-  // lib/outbox/deliver.ts `settleCreated`): repaired, so not counted as duplicates.
+  // lib/outbox/own-pages.ts `settleCreated`): repaired, so not counted as duplicates.
   const ourTitles = new Set([...creates.map((c) => c.write.title), INBOX]);
   const repaired = (await collect(direct.listTrashedPages())).filter((p) =>
     ourTitles.has(p.title ?? ''),
