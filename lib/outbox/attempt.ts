@@ -74,7 +74,9 @@ export async function attemptDelivery(
         },
       }),
     });
-    await updateLeased((e, now) => succeed(e, result, now));
+    await updateLeased((e, now) =>
+      succeed(e, result, now, { lateCopyWindowMs: policy.lateCopyWindowMs }),
+    );
   } catch (err) {
     if (err instanceof LeaseLostError) return;
     const verdict = classifyError(err);

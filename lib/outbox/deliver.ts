@@ -51,12 +51,14 @@ export interface DeliveryHooks {
  *   (`deliver-import.ts`).
  * - `create-page`: `POST /pages` has no key, so when an earlier attempt may have been applied
  *   the page is looked up first (resolve by title, then the `pageclip_id` in its content), and
- *   after every create the copies are settled (`settleCreated`, own-pages.ts).
+ *   after every create the copies are settled (`settleCreated`, own-pages.ts). A copy made
+ *   by an abandoned attempt's request that reaches the service only after the entry was saved
+ *   is trashed later, by the saved entry's late check (late-copies.ts).
  * - `add-to-titled-page` (the Inbox): the page it was last found at when it still exists (the
  *   same key makes a retry there a replay); else the page is resolved by exact title (fixed in
  *   the entry once found),
- *   created with the note as its content when there is none (exactly-once like a create), and
- *   otherwise appended to with the key.
+ *   created with the note as its content when there is none (exactly-once like a create,
+ *   late check included), and otherwise appended to with the key.
  * - `update-page`: `PUT` with `If-Match`, confirmed by the content on a refusal (see
  *   `deliver-update.ts`).
  * - `edit-page` (an Undo): one exact edit, under the clipId as key; the service refuses it

@@ -9,7 +9,8 @@ import { WriteRequestSchema } from '../write-request';
  * Beyond the write and its status it keeps what exactly-once delivery needs across worker
  * stops: the lease of the attempt in flight, whether an earlier attempt may have been applied
  * (`outcomeUnknown`), when that first happened (`uncertainSince`, for the 24-hour replay
- * window), and the page an Inbox write resolved to.
+ * window), the page an Inbox write resolved to, and, once saved, when to look for a copy a
+ * late request may have created (`lateCheckAt`).
  */
 export const OutboxStatusSchema = z.enum(['queued', 'sending', 'saved', 'failed']);
 export type OutboxStatus = z.infer<typeof OutboxStatusSchema>;
@@ -71,6 +72,14 @@ export const OutboxEntrySchema = z.object({
   /** A new page with kept images: how far delivery got (also what the popup shows). */
   images: ImageProgressSchema.optional(),
   result: OutboxResultSchema.nullable(),
+  /**
+   * Saved, but an attempt given up on may still create a page (see `lateCopyWindowMs` in
+   * policy.ts): when to look for such a copy and trash it; null when there is nothing to check.
+   * Absent in entries stored by older versions. Keeps a saved entry from being pruned.
+   */
+  lateCheckAt: z.number().nullable().default(null),
+  /** Failed tries of that check so far (`lateCheckTries` in policy.ts bounds them). */
+  lateCheckTries: z.number().int().nonnegative().default(0),
   /** What the UI shows: the page or folder title. */
   label: z.string(),
 });

@@ -1,4 +1,5 @@
 import type { OutboxEntry } from './entry';
+import { hasLateCheck } from './schedule';
 import { readOutbox, writeOutbox, type OutboxSnapshot } from './store';
 
 /**
@@ -31,7 +32,8 @@ let storageChain: Promise<unknown> = Promise.resolve();
 /**
  * Serialised changes to the stored entries, and who hears about them: listeners see the new
  * entries after every change, and each entry once when it becomes `saved` or `failed`. Saved
- * entries are pruned once older than the retention.
+ * entries are pruned once older than the retention, unless their late check has yet to run
+ * (late-copies.ts): it needs the entry's write and result.
  */
 export class OutboxJournal {
   private readonly listeners = new Set<Listener>();
@@ -58,7 +60,10 @@ export class OutboxJournal {
       const { next, value } = fn(snapshot.entries, now);
       if (next) {
         const kept = next.filter(
-          (e) => e.status !== 'saved' || now - e.updatedAt < this.deps.savedRetentionMs,
+          (e) =>
+            e.status !== 'saved' ||
+            hasLateCheck(e) ||
+            now - e.updatedAt < this.deps.savedRetentionMs,
         );
         await this.deps.store.write({ entries: kept, quarantined: snapshot.quarantined });
         this.emit(snapshot.entries, kept);

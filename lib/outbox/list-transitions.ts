@@ -2,7 +2,8 @@ import { withPageclipId } from '../clip-markdown';
 import { WriteRequestSchema, type WriteRequest } from '../write-request';
 import type { OutboxEntry, OutboxError } from './entry';
 import { indexOrThrow, mapEntries, replaceAt, type Mutation } from './journal';
-import { isDue, nearsReplayWindow } from './schedule';
+import { postponeLateCheck } from './late-check-state';
+import { isDue, isLateCheckDue, nearsReplayWindow } from './schedule';
 import {
   createEntry,
   flagReplayWindow,
@@ -122,13 +123,20 @@ export function recovered(
   });
 }
 
-/** Not connected: every due entry waits until `until`, saying why. */
+/**
+ * Not connected: every due entry waits until `until`, saying why, and so does every due late
+ * check (else the outbox would wake for it again at once).
+ */
 export function postponedUntil(
   entries: OutboxEntry[],
   now: number,
   until: number,
 ): Mutation<number> {
-  return mapEntries(entries, (e) => (isDue(e, now) ? postpone(e, NOT_CONNECTED, until, now) : e));
+  return mapEntries(entries, (e) => {
+    if (isDue(e, now)) return postpone(e, NOT_CONNECTED, until, now);
+    if (isLateCheckDue(e, now)) return postponeLateCheck(e, until, now);
+    return e;
+  });
 }
 
 const NOT_CONNECTED: OutboxError = {

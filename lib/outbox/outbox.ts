@@ -17,6 +17,7 @@ import {
   retriedFailed,
   retriedOne,
 } from './list-transitions';
+import { runLateChecks } from './late-copies';
 import { DEFAULT_POLICY, type OutboxPolicy } from './policy';
 import { nextWakeAt, orderKey, pickDeliverable } from './schedule';
 import { waitForSettled, type WaitUntil } from './wait-for';
@@ -58,7 +59,8 @@ const MIN_TIMER_MS = 100;
  * sent, and delivered exactly once, in order per page, across retries, worker stops and browser
  * restarts. The state machine is in `state.ts` (what is due, in which order, in
  * `schedule.ts`; changes to the whole list in `list-transitions.ts`), one attempt in
- * `attempt.ts` (sending itself in `deliver.ts`), and every stored change goes through the
+ * `attempt.ts` (sending itself in `deliver.ts`), the second look a saved create may need for a
+ * copy that a late request made in `late-copies.ts`, and every stored change goes through the
  * journal (`journal.ts`) behind its storage port; the clock is injected.
  *
  * One instance per background worker. All storage updates go through one promise chain
@@ -80,6 +82,7 @@ export class Outbox {
   private readonly images: ImageKeeper | undefined;
 
   private readonly inFlight = new Set<string>();
+  private readonly lateChecking = new Set<string>();
   private running: Promise<void> | null = null;
   private rerun = false;
   /** Wakes a running flush that waits for a slow request, so a new clip need not wait for it. */
@@ -118,7 +121,10 @@ export class Outbox {
     return entry;
   }
 
-  /** Delivers everything due now, in order per page. Concurrent calls share one run. */
+  /**
+   * Delivers everything due now, in order per page, then runs the late checks due now.
+   * Concurrent calls share one run.
+   */
   flush(): Promise<void> {
     if (this.running) {
       this.rerun = true;
@@ -140,6 +146,17 @@ export class Outbox {
 
   list(): Promise<OutboxEntry[]> {
     return this.journal.list();
+  }
+
+  /**
+   * Runs the late checks due by `dueBy` (default now): saved creates that an abandoned request
+   * may still copy are looked at again, and copies trashed (late-copies.ts). `Infinity` runs
+   * every pending one, for a caller that knows no request can still arrive. Nothing while not
+   * connected. Resolves with how many ran to the end.
+   */
+  async checkLateCopies(opts: { dueBy?: number } = {}): Promise<number> {
+    const client = await this.clientOrNull();
+    return client === null ? 0 : this.lateChecks(client, opts.dueBy ?? this.now());
   }
 
   async get(id: string): Promise<OutboxEntry | null> {
@@ -239,15 +256,29 @@ export class Outbox {
     this.flush().catch(this.onError);
   }
 
-  private async flushOnce(): Promise<void> {
-    if (this.disposed) return;
-    let client: OutboxApi | null;
+  private async clientOrNull(): Promise<OutboxApi | null> {
     try {
-      client = await this.getClient();
+      return await this.getClient();
     } catch (err) {
       this.onError(err);
-      client = null;
+      return null;
     }
+  }
+
+  private lateChecks(client: OutboxApi, dueBy: number): Promise<number> {
+    return runLateChecks(this.journal, client, {
+      dueBy,
+      policy: this.policy,
+      random: this.random,
+      running: this.lateChecking,
+      onError: this.onError,
+      stopped: () => this.disposed,
+    });
+  }
+
+  private async flushOnce(): Promise<void> {
+    if (this.disposed) return;
+    const client = await this.clientOrNull();
     await this.recover();
     if (client === null) {
       await this.postponeAll();
@@ -283,6 +314,7 @@ export class Outbox {
       await Promise.race([...running.values(), poked]);
       this.poke = null;
     }
+    if (!this.disposed) await this.lateChecks(client, this.now());
   }
 
   /**

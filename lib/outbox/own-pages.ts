@@ -1,7 +1,8 @@
 /**
  * The pages a clip created, found by the `pageclip_id` in their content: how a create, which
  * `POST /pages` gives no idempotency key, is made exactly-once after the fact. Delivery settles
- * them after every create and before a create whose outcome is unknown (`settleCreated`).
+ * them after every create and before a create whose outcome is unknown (`settleCreated`); a
+ * saved entry's late check trashes a copy that appeared after that (late-copies.ts).
  */
 import { cleanTitle } from '../../contract/titles';
 import { isNotFound, isRetryable } from '../api';

@@ -3,7 +3,8 @@ import type { OutboxEntry } from './entry';
 /**
  * Questions asked of outbox entries, as pure functions: how far delivery has got (what the UI
  * tells), which entries may be sent now and in what order (one at a time per page), when the
- * outbox must wake next, and which writes the service's Idempotency-Key makes safe to repeat.
+ * outbox must wake next, which writes the service's Idempotency-Key makes safe to repeat, and
+ * which saved ones must be checked for a copy a late request made.
  * The transitions that answer them are in state.ts.
  */
 
@@ -96,16 +97,50 @@ function firstPendingPerKey(entries: readonly OutboxEntry[]): OutboxEntry[] {
 
 /**
  * The earliest time something needs the outbox's attention again, or null when nothing does:
- * the next attempt of a page's first queued entry, or the lease expiry of one being sent.
- * Entries waiting behind another on the same page do not count (they cannot go first).
+ * the next attempt of a page's first queued entry, the lease expiry of one being sent, or a
+ * saved entry's late check. Entries waiting behind another on the same page do not count (they
+ * cannot go first).
  */
 export function nextWakeAt(entries: readonly OutboxEntry[]): number | null {
   let at: number | null = null;
-  for (const entry of firstPendingPerKey(entries)) {
-    const t = entry.status === 'queued' ? (entry.nextAttemptAt ?? 0) : (entry.lease?.until ?? 0);
+  const consider = (t: number): void => {
     if (at === null || t < at) at = t;
+  };
+  for (const entry of firstPendingPerKey(entries)) {
+    consider(entry.status === 'queued' ? (entry.nextAttemptAt ?? 0) : (entry.lease?.until ?? 0));
+  }
+  for (const entry of entries) {
+    if (hasLateCheck(entry)) consider(entry.lateCheckAt);
   }
   return at;
+}
+
+/**
+ * Whether a request of this write that the client gave up on could still create a page once the
+ * entry is saved: some attempt's outcome was unknown, and the write creates pages with
+ * `POST /pages`, which has no idempotency key (a new page, or an Inbox that was not found;
+ * an Inbox write is checked even when a later attempt found an existing Inbox, since an earlier
+ * one may have created it). A new page with kept images goes through the vault import instead
+ * (deliver-import.ts), which takes no key either but whose copies land elsewhere (at the top
+ * level, under the file's name): this check does not cover it.
+ */
+export function mayLeaveLateCopy(entry: OutboxEntry): boolean {
+  if (!entry.outcomeUnknown) return false;
+  const write = entry.write;
+  if (write.kind === 'create-page') return !write.keepImages;
+  return write.kind === 'add-to-titled-page';
+}
+
+/** A saved entry whose late check has yet to run (see `mayLeaveLateCopy`). */
+export function hasLateCheck(
+  entry: OutboxEntry,
+): entry is OutboxEntry & { status: 'saved'; lateCheckAt: number } {
+  return entry.status === 'saved' && entry.lateCheckAt !== null;
+}
+
+/** The late check is due by `at`. */
+export function isLateCheckDue(entry: OutboxEntry, at: number): boolean {
+  return hasLateCheck(entry) && entry.lateCheckAt <= at;
 }
 
 /** A keyed write whose first uncertain attempt is about to leave the service's replay window. */

@@ -1,6 +1,6 @@
 import type { WriteRequest } from '../write-request';
 import type { OutboxEntry, OutboxError, OutboxLease, OutboxResult } from './entry';
-import { refusedCredentials } from './schedule';
+import { mayLeaveLateCopy, refusedCredentials } from './schedule';
 
 /**
  * The entry state machine, as pure functions (no storage, no clock of their own):
@@ -11,9 +11,18 @@ import { refusedCredentials } from './schedule';
  *   queued ──(keyed write unconfirmed near the 24 h replay window)──▶ failed + replayWindowWarning
  *   failed (refused credentials) ──new connection──▶ failed + previousConnection
  *
+ *   saved + lateCheckAt (succeed, when `mayLeaveLateCopy`) ──lateCheckRan──▶ saved
+ *     (the late-check transitions are in late-check-state.ts)
+ *     ├──lateCheckFailed (retryable, tries left)──▶ saved + lateCheckAt later, with backoff
+ *     ├──lateCheckFailed (not retryable, or the last try)──▶ saved, check given up (reported)
+ *     └──postponeLateCheck (not connected)──▶ saved + lateCheckAt later, no try counted
+ *
  * Two kinds of unsaved entry, never confused: *waiting* (`queued` or `sending`) is retried
  * automatically, on its timer, the alarm, `online` and a new connection; *failed* needs the
  * user, and only `userRetry` or `retarget` (the user's click) ever queues it again.
+ *
+ * A saved entry stays `saved` whatever its late check does: the clip is saved; the check only
+ * removes a copy an abandoned request may have made after that.
  *
  * Every function returns a new entry and throws `OutboxTransitionError` on a transition the
  * machine does not have, so a bug cannot silently move an entry somewhere it must not go.
@@ -47,6 +56,8 @@ export function createEntry(write: WriteRequest, label: string, now: number): Ou
     previousConnection: false,
     lastError: null,
     result: null,
+    lateCheckAt: null,
+    lateCheckTries: 0,
     label,
   };
 }
@@ -94,7 +105,16 @@ export function withFixedHighlights(
   return { ...entry, write: fixed, updatedAt: now };
 }
 
-export function succeed(entry: OutboxEntry, result: OutboxResult, now: number): OutboxEntry {
+/**
+ * Saved. A write that may have left a copy to appear later (`mayLeaveLateCopy`) is checked
+ * again `lateCopyWindowMs` after its last attempt, the latest any abandoned request was sent.
+ */
+export function succeed(
+  entry: OutboxEntry,
+  result: OutboxResult,
+  now: number,
+  opts: { lateCopyWindowMs: number },
+): OutboxEntry {
   if (entry.status !== 'sending') throw new OutboxTransitionError(entry, 'succeed');
   return {
     ...entry,
@@ -104,6 +124,10 @@ export function succeed(entry: OutboxEntry, result: OutboxResult, now: number): 
     result,
     lastError: null,
     replayWindowWarning: false,
+    lateCheckAt: mayLeaveLateCopy(entry)
+      ? (entry.lastAttemptAt ?? now) + opts.lateCopyWindowMs
+      : null,
+    lateCheckTries: 0,
     updatedAt: now,
   };
 }

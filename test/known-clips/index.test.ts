@@ -116,8 +116,10 @@ describe('the known-clips index', () => {
 
 describe('fed from the outbox confirmations', () => {
   const folder = crypto.randomUUID();
+  const claimed = (write: WriteRequest, label: string) =>
+    claim(createEntry(write, label, 1000), 1001, { token: 't', until: 9e9 });
   const saved = (write: WriteRequest, result: { pageId: string; etag?: string }, label = 'L') =>
-    succeed(claim(createEntry(write, label, 1000), 1001, { token: 't', until: 9e9 }), result, 1002);
+    succeed(claimed(write, label), result, 1002, { lateCopyWindowMs: 120_000 });
   const markdown = (source: string) =>
     `---\ntitle: "T"\nsource: "${source}"\nclipped: "2026-11-12T10:00:00.000Z"\n---\n\nBody`;
 

@@ -22,7 +22,9 @@ beforeEach(() => fakeBrowser.reset());
 afterEach(() => vi.restoreAllMocks());
 
 const saved = (write: WriteRequest, result: { pageId: string; etag?: string }) =>
-  succeed(claim(createEntry(write, 'L', 1000), 1001, { token: 't', until: 9e9 }), result, 1002);
+  succeed(claim(createEntry(write, 'L', 1000), 1001, { token: 't', until: 9e9 }), result, 1002, {
+    lateCopyWindowMs: 120_000,
+  });
 
 function createPage(source: string, canonical?: string): WriteRequest {
   const canon = canonical ? `canonical: "${canonical}"\n` : '';

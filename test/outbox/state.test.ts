@@ -18,7 +18,21 @@ import {
   userRetry,
   withTarget,
 } from '../../lib/outbox/state';
-import { isStale, nearsReplayWindow, nextWakeAt, pickDeliverable } from '../../lib/outbox/schedule';
+import {
+  hasLateCheck,
+  isLateCheckDue,
+  isStale,
+  mayLeaveLateCopy,
+  nearsReplayWindow,
+  nextWakeAt,
+  pickDeliverable,
+} from '../../lib/outbox/schedule';
+import {
+  lateCheckFailed,
+  lateCheckRan,
+  postponeLateCheck,
+} from '../../lib/outbox/late-check-state';
+import { parseStoredOutbox } from '../../lib/outbox/store';
 import type { WriteRequest } from '../../lib/write-request';
 
 const PAGE_A = '11111111-1111-4111-8111-111111111111';
@@ -26,6 +40,7 @@ const PAGE_B = '22222222-2222-4222-8222-222222222222';
 const T0 = 1_800_000_000_000;
 const lease = (until: number, token = 'tok') => ({ token, until });
 const err = (code: string) => ({ status: 503, code, message: code, retryable: true });
+const WINDOW = { lateCopyWindowMs: 120_000 };
 
 function append(pageId = PAGE_A, clipId: string = crypto.randomUUID()): WriteRequest {
   return { kind: 'add-to-page', clipId, pageId, operation: 'append', content: `note ${clipId}` };
@@ -55,7 +70,7 @@ describe('entry state machine', () => {
     });
     const s = claim(q, T0 + 1, lease(T0 + 100));
     expect(s).toMatchObject({ status: 'sending', attempts: 1, firstAttemptAt: T0 + 1 });
-    const done = succeed(s, { pageId: PAGE_A, etag: '"e1"' }, T0 + 2);
+    const done = succeed(s, { pageId: PAGE_A, etag: '"e1"' }, T0 + 2, WINDOW);
     expect(done).toMatchObject({ status: 'saved', lease: null, result: { pageId: PAGE_A } });
   });
 
@@ -97,13 +112,13 @@ describe('entry state machine', () => {
 
   it('refuses transitions the machine does not have', () => {
     const q = createEntry(append(), 'P', T0);
-    expect(() => succeed(q, { pageId: PAGE_A }, T0)).toThrow(OutboxTransitionError);
+    expect(() => succeed(q, { pageId: PAGE_A }, T0, WINDOW)).toThrow(OutboxTransitionError);
     expect(() => fail(q, err('x'), { uncertain: false, now: T0 })).toThrow(OutboxTransitionError);
     const s = claim(q, T0, lease(T0 + 1));
     expect(() => claim(s, T0, lease(T0 + 1))).toThrow(OutboxTransitionError);
     expect(() => userRetry(s, T0)).toThrow(OutboxTransitionError);
     expect(() => retarget(s, s.write, 'x', T0)).toThrow(OutboxTransitionError);
-    const saved = succeed(s, { pageId: PAGE_A }, T0);
+    const saved = succeed(s, { pageId: PAGE_A }, T0, WINDOW);
     expect(() => userRetry(saved, T0)).toThrow(OutboxTransitionError);
     expect(() => recoverStale(saved, T0)).toThrow(OutboxTransitionError);
   });
@@ -203,8 +218,108 @@ describe('ordering and scheduling', () => {
     const list = entries([create()]);
     list[0] = claim(list[0]!, T0, lease(T0 + 90_000));
     expect(nextWakeAt(list)).toBe(T0 + 90_000);
-    list[0] = succeed(list[0], { pageId: PAGE_A }, T0);
+    list[0] = succeed(list[0], { pageId: PAGE_A }, T0, WINDOW);
     expect(nextWakeAt(list)).toBeNull();
+  });
+});
+
+describe('the late check of a saved create', () => {
+  const timeout = { status: null, code: 'timeout', message: 'timed out', retryable: true };
+  /** Saved on its second attempt (at T0 + 5000), the first one's outcome unknown or not. */
+  function savedAfterRetry(write: WriteRequest, uncertain: boolean): OutboxEntry {
+    const first = claim(createEntry(write, 'x', T0), T0, lease(T0 + 100));
+    const queued = retryLater(first, timeout, { uncertain, now: T0 + 10, delayMs: 1000 });
+    const second = claim(queued, T0 + 5000, lease(T0 + 6000));
+    return succeed(second, { pageId: PAGE_A }, T0 + 5100, WINDOW);
+  }
+
+  it('is scheduled the window after the last attempt when a create’s outcome was unknown', () => {
+    const saved = savedAfterRetry(create(), true);
+    expect(saved).toMatchObject({ status: 'saved', lateCheckAt: T0 + 5000 + 120_000 });
+    expect(hasLateCheck(saved)).toBe(true);
+    expect(isLateCheckDue(saved, T0 + 125_000 - 1)).toBe(false);
+    expect(isLateCheckDue(saved, T0 + 125_000)).toBe(true);
+  });
+
+  it('is scheduled for an Inbox note, whether or not it found an existing Inbox', () => {
+    expect(savedAfterRetry(inbox(), true).lateCheckAt).toBe(T0 + 125_000);
+    const first = claim(createEntry(inbox(), 'x', T0), T0, lease(T0 + 100));
+    const queued = retryLater(first, timeout, { uncertain: true, now: T0 + 10, delayMs: 1 });
+    const targeted = withTarget(claim(queued, T0 + 20, lease(T0 + 90)), PAGE_B, T0 + 21);
+    expect(succeed(targeted, { pageId: PAGE_B }, T0 + 30, WINDOW).lateCheckAt).toBe(
+      T0 + 20 + 120_000,
+    );
+  });
+
+  it('is not scheduled when no request can have been applied unseen, nor for keyed writes or imports', () => {
+    for (const write of [create(), inbox()]) {
+      const saved = savedAfterRetry(write, false);
+      expect(saved.lateCheckAt).toBeNull();
+      expect(mayLeaveLateCopy(saved)).toBe(false);
+    }
+    expect(savedAfterRetry(append(), true).lateCheckAt).toBeNull();
+    const kept: WriteRequest = { ...create(), keepImages: true } as WriteRequest;
+    expect(savedAfterRetry(kept, true).lateCheckAt).toBeNull();
+  });
+
+  it('clears when it ran, and wakes the outbox until then', () => {
+    const saved = savedAfterRetry(create(), true);
+    expect(nextWakeAt([saved])).toBe(T0 + 125_000);
+    const done = lateCheckRan(saved, T0 + 125_010);
+    expect(done).toMatchObject({ status: 'saved', lateCheckAt: null, lateCheckTries: 0 });
+    expect(hasLateCheck(done)).toBe(false);
+    expect(nextWakeAt([done])).toBeNull();
+  });
+
+  it('wakes for the earliest of a late check and a page’s next attempt', () => {
+    const saved = savedAfterRetry(create(), true);
+    const waiting = createEntry(append(), 'x', T0 + 200_000);
+    expect(nextWakeAt([saved, waiting])).toBe(T0 + 125_000);
+    expect(nextWakeAt([lateCheckRan(saved, T0 + 125_000), waiting])).toBe(T0 + 200_000);
+  });
+
+  it('is tried again later after a retryable failure, and given up at its bound', () => {
+    let entry = savedAfterRetry(create(), true);
+    const failAt = (e: OutboxEntry, now: number) =>
+      lateCheckFailed(e, { retry: true, now, delayMs: 1000, maxTries: 3 });
+    entry = failAt(entry, T0 + 200_000);
+    expect(entry).toMatchObject({ lateCheckAt: T0 + 201_000, lateCheckTries: 1 });
+    entry = failAt(entry, T0 + 201_000);
+    expect(entry).toMatchObject({ lateCheckAt: T0 + 202_000, lateCheckTries: 2 });
+    entry = failAt(entry, T0 + 202_000);
+    expect(entry).toMatchObject({ status: 'saved', lateCheckAt: null, lateCheckTries: 3 });
+  });
+
+  it('is given up at once after a failure a retry cannot fix', () => {
+    const saved = savedAfterRetry(create(), true);
+    const after = lateCheckFailed(saved, { retry: false, now: T0, delayMs: 1000, maxTries: 10 });
+    expect(after).toMatchObject({ lateCheckAt: null, lateCheckTries: 1 });
+  });
+
+  it('waits without counting a try while not connected', () => {
+    const saved = savedAfterRetry(create(), true);
+    const later = postponeLateCheck(saved, T0 + 500_000, T0 + 130_000);
+    expect(later).toMatchObject({ lateCheckAt: T0 + 500_000, lateCheckTries: 0 });
+  });
+
+  it('refuses late-check transitions without a pending check', () => {
+    const queued = createEntry(create(), 'x', T0);
+    const certain = savedAfterRetry(create(), false);
+    for (const e of [queued, certain, lateCheckRan(savedAfterRetry(create(), true), T0)]) {
+      expect(() => lateCheckRan(e, T0)).toThrow(OutboxTransitionError);
+      expect(() => lateCheckFailed(e, { retry: true, now: T0, delayMs: 1, maxTries: 2 })).toThrow(
+        OutboxTransitionError,
+      );
+      expect(() => postponeLateCheck(e, T0 + 1, T0)).toThrow(OutboxTransitionError);
+    }
+  });
+
+  it('reads an entry stored by an older version, without the fields, as having no check', () => {
+    const saved = savedAfterRetry(create(), true);
+    const { lateCheckAt: _at, lateCheckTries: _tries, ...older } = saved;
+    const parsed = parseStoredOutbox({ entries: [older], quarantined: [] });
+    expect(parsed.quarantined).toEqual([]);
+    expect(parsed.entries).toEqual([{ ...saved, lateCheckAt: null, lateCheckTries: 0 }]);
   });
 });
 
