@@ -6,10 +6,12 @@
  * resets connections, the service goes down for a while, the service worker is stopped
  * mid-flight and the browser is restarted on the same profile.
  *
- * At the end the service must hold exactly the expected pages, exactly one copy of each
- * append and note (in submission order per page), each updated page exactly its update's content
- * (a retry after an applied update must not fail with a refusal), and the outbox nothing pending
- * or failed.
+ * Once the outbox has drained, the proxy has let go of every request it held back (a create
+ * the client gave up on may still reach the service then) and the saved entries' late checks
+ * have run (lib/outbox/late-copies.ts), the service must hold exactly the expected pages,
+ * exactly one copy of each append and note (in submission order per page), each updated page
+ * exactly its update's content (a retry after an applied update must not fail with a refusal),
+ * and the outbox nothing pending or failed.
  * Used by `scripts/test-chaos.ts` (`npm run test:chaos`, 240 writes) and by
  * `test/chaos/chaos.test.ts` (`npm test`, a shorter run).
  */
@@ -175,6 +177,14 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       'service outages': events['service-down'],
     };
     proxy.setRandom(null);
+    // A request held back (a `delay` fault) is forwarded even when the client gave up on it: a
+    // create can still arrive now. Once none is held, no request of the run can arrive any
+    // more, so the late checks need not wait out their window.
+    await proxy.idle();
+    const lateChecks = await runLateChecks(harness);
+    log(
+      `chaos: late checks after the drain: ${lateChecks.ran} run, ${lateChecks.left} still pending`,
+    );
 
     const verdict = await verify(direct, folder, targets, plan);
     if (verdict.duplicateClips.length > 0) {
@@ -204,7 +214,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         .join(', ')}`,
       `requests through the proxy: ${proxy.log.length}`,
       `outbox at the end: ${left} entries pending or failed ` +
-        `(${finalStates.saved ?? 0} saved receipts, kept 10 min for the popup, then pruned)`,
+        `(${finalStates.saved ?? 0} saved receipts, kept 10 min for the popup, then pruned), ` +
+        `${lateChecks.left} late checks pending`,
       ...verdict.lines,
     ];
     for (const line of summary) log(line);
@@ -340,7 +351,36 @@ async function waitForDrain(
     if (Date.now() - lastReport > 10_000) {
       lastReport = Date.now();
       const by = countBy(entries, (e) => e.status);
-      log(`chaos: waiting for the outbox: ${JSON.stringify(by)}`);
+      const late = await pendingLateChecks(h).catch(() => '?');
+      log(`chaos: waiting for the outbox: ${JSON.stringify(by)}, late checks pending: ${late}`);
+    }
+    await sleep(500);
+  }
+}
+
+/** Saved entries whose late check has yet to run (they stay in the outbox until it has). */
+function pendingLateChecks(h: ExtensionHarness): Promise<number> {
+  return h.background((pc) =>
+    pc.ctx.outbox.list().then((entries) => entries.filter((e) => e.lateCheckAt !== null).length),
+  );
+}
+
+/**
+ * Runs every pending late check now, inside the background, until none is pending (a check
+ * the background's own flush is running meanwhile is left to it, and waited for). A copy left
+ * by a check still pending after a minute shows up as a duplicate.
+ */
+async function runLateChecks(h: ExtensionHarness): Promise<{ ran: number; left: number }> {
+  const deadline = Date.now() + 60_000;
+  let ran = 0;
+  for (;;) {
+    try {
+      ran += await h.background((pc) => pc.ctx.outbox.checkLateCopies({ dueBy: Infinity }));
+      const left = await pendingLateChecks(h);
+      if (left === 0 || Date.now() > deadline) return { ran, left };
+    } catch (err) {
+      // The worker is starting up again; ask again.
+      if (Date.now() > deadline) throw err;
     }
     await sleep(500);
   }
