@@ -76,13 +76,50 @@ function fixLazy(img: Element): void {
     }
   }
   for (const attr of LAZY_SRC_ATTRS) {
-    const v = img.getAttribute(attr);
-    if (v && v.trim() && !v.trim().startsWith('data:')) {
-      img.setAttribute('src', v.trim());
+    const v = img.getAttribute(attr)?.trim();
+    // A URL, not a loader's settings (MSN keeps JSON of sizes in `data-src`).
+    if (v && !v.startsWith('data:') && !NOT_A_URL.test(v)) {
+      img.setAttribute('src', v);
       return;
     }
   }
+  if (!isPlaceholderSrc(img.getAttribute('src')) || img.hasAttribute('srcset')) return;
+  // Declared as an icon (a rider's helmet beside each name): left to be dropped as before.
+  if (isDeclaredIcon(img)) return;
+  // A lazy loader of its own naming (`data-lg`, `data-md`, … one per breakpoint), found as
+  // Readability's `_fixLazyImages` finds it: an attribute holding an image file's URL. The
+  // largest by its name wins; attribute order differs between DOMs (linkedom reverses it).
+  const candidates = Array.from(img.attributes)
+    .filter((a) => a.name.startsWith('data-') && IMAGE_FILE_URL.test(a.value))
+    .sort((a, b) => sizeRank(a.name) - sizeRank(b.name) || a.name.localeCompare(b.name));
+  if (!candidates[0]) return;
+  img.setAttribute('src', candidates[0].value.trim());
+  // Readability copies every such attribute over `src` again, the last one winning.
+  for (const a of candidates) img.removeAttribute(a.name);
 }
+
+// JSON or markup; a space is allowed (a file name with one, sheego's `breite 749px`).
+const NOT_A_URL = /^[{[]|["<>]/;
+const ICON_PX = 48;
+
+function isDeclaredIcon(img: Element): boolean {
+  const w = numericAttr(img, 'width');
+  const h = numericAttr(img, 'height');
+  return w !== null && h !== null && w <= ICON_PX && h <= ICON_PX;
+}
+
+const IMAGE_FILE_URL = /^\s*[^\s"'<>]+\.(?:jpe?g|png|webp|gif|avif)(?:[?#]\S*)?\s*$/i;
+
+/** Where an attribute's name places its image among a breakpoint set: larger first. */
+function sizeRank(name: string): number {
+  if (/(?:^|-)(?:xx?l|lg|large|big|full|hi(?:res)?|orig(?:inal)?|retina)$/.test(name)) return 0;
+  if (/(?:^|-)(?:md|medium|mid)$/.test(name)) return 1;
+  if (/(?:^|-)(?:sm|small|xs|thumb(?:nail)?|tiny|lo(?:w)?(?:res)?)$/.test(name)) return 3;
+  return 2;
+}
+
+/** Text an image's wrapper may hold besides the fallback: a caption, a credit. */
+const WRAPPER_TEXT = 600;
 
 /** Replaces each `<noscript>` holding images with those images, dropping the lazy placeholder beside it. */
 function useNoscriptFallbacks(root: Element): void {
@@ -95,7 +132,7 @@ function useNoscriptFallbacks(root: Element): void {
       : parseFragment(doc, ns.textContent ?? '');
     const imgs = Array.from(
       ns.firstElementChild ? ns.getElementsByTagName('img') : content.querySelectorAll('img'),
-    ).filter((i) => !isPlaceholderSrc(i.getAttribute('src')));
+    ).filter((i) => !isPlaceholderSrc(i.getAttribute('src')) && !isTrackingPixel(i));
     if (imgs.length === 0) {
       ns.remove();
       continue;
@@ -104,8 +141,17 @@ function useNoscriptFallbacks(root: Element): void {
     // images, and low-resolution previews of the same file (Medium's blurred `?q=20`).
     const keys = new Set(imgs.map((i) => fileKey(i.getAttribute('src'))));
     let scope = ns.parentElement;
+    const ownText = (ns.textContent ?? '').length;
     for (let depth = 0; scope && depth < 3; depth++) {
-      const others = Array.from(scope.getElementsByTagName('img')).filter((i) => !ns.contains(i));
+      // Only the image's own wrapper: a fallback placed straight in the body or beside the
+      // text (a tracking pixel's) must not take the article's lazy images for its own.
+      if (tagName(scope) === 'body' || (scope.textContent ?? '').length - ownText > WRAPPER_TEXT)
+        break;
+      // Another `<noscript>`'s image is a fallback of its own, not a script-driven one.
+      const wrapper = scope;
+      const others = Array.from(wrapper.getElementsByTagName('img')).filter(
+        (i) => !ns.contains(i) && !insideNoscript(i, wrapper),
+      );
       if (others.length) {
         let replaced = false;
         for (const other of others) {
@@ -133,6 +179,13 @@ function useNoscriptFallbacks(root: Element): void {
     for (const img of imgs) parent.insertBefore(doc.importNode(img, true), ns);
     ns.remove();
   }
+}
+
+function insideNoscript(el: Element, scope: Element): boolean {
+  for (let p = el.parentElement; p && p !== scope; p = p.parentElement) {
+    if (tagName(p) === 'noscript') return true;
+  }
+  return false;
 }
 
 function choosePictureSource(picture: Element): void {
