@@ -73,7 +73,7 @@ export async function deliverWithImages(
   const maySent =
     entry.outcomeUnknown || (entry.images != null && entry.images.phase !== 'fetching');
   if (maySent) {
-    const found = await findImported(api, write, titles);
+    const found = await findImported(api, write);
     if (found)
       return place(api, write, titles, found, await keeper.stored(write.clipId), keeper, hooks);
   }
@@ -117,22 +117,30 @@ interface Titles {
   page: string;
 }
 
-/** The page a sent import made, wherever the steps after it got to, or null. */
-async function findImported(
-  api: ImportApi,
-  write: CreatePageWrite,
-  titles: Titles,
-): Promise<string | null> {
+/**
+ * Where a sent import's page can be, wherever the steps after it got to: renamed and moved,
+ * renamed only, or as imported (at the top level, under the note's file name). Each place once.
+ */
+export function importedPlaces(write: CreatePageWrite): [string, string | null][] {
+  const fileTitle = noteFileTitle(write.title);
+  const titles = { file: fileTitle, page: storedTitle(write.title, fileTitle) };
   const places: [string, string | null][] = [
     [titles.page, write.parentId],
     [titles.page, null],
     [titles.file, null],
   ];
   const seen = new Set<string>();
-  for (const [title, parentId] of places) {
+  return places.filter(([title, parentId]) => {
     const key = `${title}\n${parentId}`;
-    if (seen.has(key)) continue;
+    if (seen.has(key)) return false;
     seen.add(key);
+    return true;
+  });
+}
+
+/** The page a sent import made, or null. */
+async function findImported(api: ImportApi, write: CreatePageWrite): Promise<string | null> {
+  for (const [title, parentId] of importedPlaces(write)) {
     const found = await settleCreated(api, title, parentId, write.clipId);
     if (found) return found.pageId;
   }

@@ -9,6 +9,7 @@
 import { backoffDelay } from './backoff';
 import { classifyError } from './classify-error';
 import type { OutboxApi } from './deliver';
+import { importedPlaces } from './deliver-import';
 import type { OutboxEntry } from './entry';
 import { replaceAt, type OutboxJournal } from './journal';
 import { lateCheckFailed, lateCheckRan } from './late-check-state';
@@ -28,10 +29,20 @@ export async function trashLateCopies(api: OutboxApi, entry: OutboxEntry): Promi
   const write = entry.write;
   if (write.kind !== 'create-page' && write.kind !== 'add-to-titled-page') return 0;
   const keep = entry.result?.pageId;
-  const ours = await findOwnPages(api, write.title, write.parentId, write.clipId);
-  const copies = ours.filter((page) => page.id !== keep);
-  await trashCopies(api, copies);
-  return copies.length;
+  // A new page with kept images came in through the import: a late import lands at the top
+  // level under the note's file name (deliver-import.ts).
+  const places: [string, string | null][] =
+    write.kind === 'create-page' && write.keepImages
+      ? importedPlaces(write)
+      : [[write.title, write.parentId]];
+  let trashed = 0;
+  for (const [title, parentId] of places) {
+    const ours = await findOwnPages(api, title, parentId, write.clipId);
+    const copies = ours.filter((page) => page.id !== keep);
+    await trashCopies(api, copies);
+    trashed += copies.length;
+  }
+  return trashed;
 }
 
 export interface LateCheckOptions {

@@ -121,14 +121,13 @@ export function nextWakeAt(entries: readonly OutboxEntry[]): number | null {
  * `POST /pages`, which has no idempotency key (a new page, or an Inbox that was not found;
  * an Inbox write is checked even when a later attempt found an existing Inbox, since an earlier
  * one may have created it). A new page with kept images goes through the vault import instead
- * (deliver-import.ts), which takes no key either but whose copies land elsewhere (at the top
- * level, under the file's name): this check does not cover it.
+ * (deliver-import.ts), which takes no key either: its late copy lands at the top level under
+ * the note's file name, where the check looks too (late-copies.ts).
  */
 export function mayLeaveLateCopy(entry: OutboxEntry): boolean {
   if (!entry.outcomeUnknown) return false;
-  const write = entry.write;
-  if (write.kind === 'create-page') return !write.keepImages;
-  return write.kind === 'add-to-titled-page';
+  const kind = entry.write.kind;
+  return kind === 'create-page' || kind === 'add-to-titled-page';
 }
 
 /** A saved entry whose late check has yet to run (see `mayLeaveLateCopy`). */

@@ -10,7 +10,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browserImageKeeper } from '../../lib/images/keeper';
 import { loadImages } from '../../lib/images/image-store';
 import type { Outbox } from '../../lib/outbox';
-import { withPageclipId } from '../../lib/clip-markdown';
+import { ApiClient, collect } from '../../lib/api';
+import { readPageclipId, withPageclipId } from '../../lib/clip-markdown';
 import type { WriteRequest } from '../../lib/write-request';
 import { PIXEL_GIF, png } from '../images/image-bytes';
 import { startRig, type OutboxRig } from './rig';
@@ -83,6 +84,33 @@ function clip(
 const importsSent = () =>
   rig.proxy.log.filter((r) => r.method === 'POST' && r.path.endsWith('/imports/vaultapp')).length;
 
+const HELD_MS = 3000;
+let importsStarted = 0;
+
+/** A stopped worker's client: its requests leave (the proxy may hold them), no answer returns. */
+function sendAndFreeze(): ApiClient {
+  importsStarted = 0;
+  return new ApiClient({
+    baseUrl: rig.proxy.rebase(rig.service.baseUrl),
+    credential: { kind: 'token', token: rig.token },
+    fetch: async (input, init) => {
+      if (String(input).endsWith('/imports/vaultapp')) importsStarted += 1;
+      void fetch(input, { ...init, signal: undefined }).catch(() => undefined);
+      return new Promise<Response>(() => undefined);
+    },
+  });
+}
+
+/** Every live page, in any folder, carrying this clip id. */
+async function pagesOfClipAnywhere(clipId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const page of await collect(rig.direct.listPages({}))) {
+    if (readPageclipId((await rig.direct.getContent(page.id)).markdown) === clipId)
+      ids.push(page.id);
+  }
+  return ids;
+}
+
 async function imageBytes(url: string): Promise<Uint8Array> {
   const res = await fetch(new URL(url, rig.service.origin), {
     headers: { authorization: `Bearer ${rig.token}` },
@@ -151,6 +179,44 @@ describe('outbox: a new page with kept images', () => {
     const inFolder = await rig.direct.resolvePages({ title: stored, parentId: folder });
     expect(inFolder.map((p) => p.id)).toEqual([entry.result?.pageId]);
     expect(await rig.direct.resolvePages({ title: stored, parentId: null })).toHaveLength(0);
+  });
+
+  it('an import a stopped worker left held back, landing after the save, is trashed by the late check', async () => {
+    const folder = await rig.newFolder();
+    const write = clip(folder);
+    rig.proxy.addRule({
+      method: 'POST',
+      path: /imports\/vaultapp$/,
+      faults: [{ kind: 'delay', ms: HELD_MS, phase: 'before' }],
+    });
+    // The stopped worker's request is on its way (an intermediary holds it); it never hears back.
+    const dead = rig.makeOutbox({
+      getClient: async () => sendAndFreeze(),
+      images: browserImageKeeper({}, { fetch: withCookie, hasAccess: async () => true }),
+    });
+    await dead.enqueue(write, 'x');
+    void dead.flush();
+    await expect.poll(async () => (await dead.get(write.clipId))?.images?.phase).toBe('importing');
+    await expect.poll(() => importsStarted).toBe(1);
+    dead.dispose();
+
+    const box = outbox();
+    await rig.drain(box);
+    const saved = (await box.get(write.clipId))!;
+    expect(saved).toMatchObject({ status: 'saved', outcomeUnknown: true });
+    expect(saved.lateCheckAt).not.toBeNull();
+
+    // The held import reaches the service now: a second page, as imported, at the top level.
+    await rig.proxy.idle();
+    expect(importsSent()).toBe(2);
+    const copies = await pagesOfClipAnywhere(write.clipId);
+    expect(copies).toHaveLength(2);
+    expect(copies).toContain(saved.result!.pageId);
+
+    rig.clock.now = saved.lateCheckAt!;
+    await box.flush();
+    expect(await pagesOfClipAnywhere(write.clipId)).toEqual([saved.result!.pageId]);
+    expect((await box.get(write.clipId))?.lateCheckAt).toBeNull();
   });
 
   it('images are read once: a retry after a failed import sends the bytes kept in storage', async () => {

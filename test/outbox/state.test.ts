@@ -251,15 +251,19 @@ describe('the late check of a saved create', () => {
     );
   });
 
-  it('is not scheduled when no request can have been applied unseen, nor for keyed writes or imports', () => {
-    for (const write of [create(), inbox()]) {
+  it('is not scheduled when no request can have been applied unseen, nor for keyed writes', () => {
+    const kept: WriteRequest = { ...create(), keepImages: true } as WriteRequest;
+    for (const write of [create(), inbox(), kept]) {
       const saved = savedAfterRetry(write, false);
       expect(saved.lateCheckAt).toBeNull();
       expect(mayLeaveLateCopy(saved)).toBe(false);
     }
     expect(savedAfterRetry(append(), true).lateCheckAt).toBeNull();
+  });
+
+  it('is scheduled for a new page with kept images too (the import takes no key either)', () => {
     const kept: WriteRequest = { ...create(), keepImages: true } as WriteRequest;
-    expect(savedAfterRetry(kept, true).lateCheckAt).toBeNull();
+    expect(savedAfterRetry(kept, true).lateCheckAt).toBe(T0 + 125_000);
   });
 
   it('clears when it ran, and wakes the outbox until then', () => {
