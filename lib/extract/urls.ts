@@ -148,7 +148,7 @@ const MEDIA_ATTRS = new Map<string, string[]>([
 export function absolutizeUrls(root: Element, base: string, pageUrl: string): void {
   const pageNoHash = pageUrl.replace(/#.*$/, '');
   // One pass over the elements: ids (anchor targets), media URLs and srcsets.
-  const ids = new Set<string>();
+  const ids = new Map<string, Element>();
   const links: Element[] = [];
   // A TreeWalker, not getElementsByTagName('*'): indexing jsdom's live HTMLCollection goes
   // through a proxy that looks names up on every access, which made this pass quadratic
@@ -156,12 +156,12 @@ export function absolutizeUrls(root: Element, base: string, pageUrl: string): vo
   const walker = root.ownerDocument.createTreeWalker(root, 1 /* NodeFilter.SHOW_ELEMENT */);
   for (let el = walker.nextNode() as Element | null; el; el = walker.nextNode() as Element | null) {
     const id = el.getAttribute('id');
-    if (id) ids.add(id);
+    if (id && !ids.has(id)) ids.set(id, el);
     const tag = el.localName;
     if (tag === 'a') {
       links.push(el);
       const name = el.getAttribute('name');
-      if (name) ids.add(name);
+      if (name && !ids.has(name)) ids.set(name, el);
       continue;
     }
     for (const attr of MEDIA_ATTRS.get(tag) ?? []) {
@@ -190,12 +190,12 @@ export function absolutizeUrls(root: Element, base: string, pageUrl: string): vo
     if (trimmed.startsWith('#')) {
       // A fragment-only reference always means this page, whatever `<base href>` says.
       const id = safeDecode(trimmed.slice(1));
-      target = id && ids.has(id) ? pageNoHash + trimmed : null;
+      target = id && pointsElsewhere(a, ids.get(id)) ? pageNoHash + trimmed : null;
     } else {
       target = resolveLink(trimmed, base);
       if (target && target.startsWith(pageNoHash + '#')) {
         const id = safeDecode(target.slice(pageNoHash.length + 1));
-        if (!ids.has(id)) target = null;
+        if (!pointsElsewhere(a, ids.get(id))) target = null;
       }
     }
     if (target) {
@@ -213,6 +213,15 @@ export function absolutizeUrls(root: Element, base: string, pageUrl: string): vo
       unwrap(a);
     }
   }
+}
+
+/**
+ * A fragment link leads somewhere in the clip: its target is there, and is not the link or
+ * what holds it (a lightbox opener, `<figure id="img-2"><a href="#img-2"><img>`, which in the
+ * note would only link the picture to itself).
+ */
+function pointsElsewhere(a: Element, target: Element | undefined): boolean {
+  return !!target && !target.contains(a);
 }
 
 function safeDecode(s: string): string {
