@@ -84,7 +84,7 @@ function fixLazy(img: Element): void {
     }
   }
   if (!isPlaceholderSrc(img.getAttribute('src')) || img.hasAttribute('srcset')) return;
-  // Declared as an icon (a rider's helmet beside each name): left to be dropped as before.
+  // Declared as an icon (a rider's helmet beside each name): left without a source, so dropped.
   if (isDeclaredIcon(img)) return;
   // A lazy loader of its own naming (`data-lg`, `data-md`, … one per breakpoint), found as
   // Readability's `_fixLazyImages` finds it: an attribute holding an image file's URL. The
