@@ -122,8 +122,8 @@ export class Outbox {
   }
 
   /**
-   * Delivers everything due now, in order per page, then runs the late checks due now.
-   * Concurrent calls share one run.
+   * Delivers everything due now, in order per page, and runs the late checks due now beside
+   * it. Concurrent calls share one run.
    */
   flush(): Promise<void> {
     if (this.running) {
@@ -284,6 +284,14 @@ export class Outbox {
       await this.postponeAll();
       return;
     }
+    // The late checks due now run beside delivery, never ahead of it: a check meeting a slow
+    // network must not hold back a clip the user has just made.
+    let lateDone = false;
+    const late = this.lateChecks(client, this.now())
+      .catch(this.onError)
+      .then(() => {
+        lateDone = true;
+      });
     const running = new Map<string, Promise<void>>();
     for (;;) {
       if (this.disposed) break;
@@ -309,12 +317,12 @@ export class Outbox {
           });
         running.set(key, task);
       }
-      if (running.size === 0) break;
+      if (running.size === 0 && lateDone) break;
       const poked = new Promise<void>((resolve) => (this.poke = resolve));
-      await Promise.race([...running.values(), poked]);
+      await Promise.race([...running.values(), poked, ...(lateDone ? [] : [late])]);
       this.poke = null;
     }
-    if (!this.disposed) await this.lateChecks(client, this.now());
+    await late;
   }
 
   /**

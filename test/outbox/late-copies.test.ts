@@ -5,7 +5,7 @@
  * again `lateCopyWindowMs` after its last attempt and trashes it.
  */
 import { describe, expect, it } from 'vitest';
-import { collect } from '../../lib/api';
+import { ApiClient, collect } from '../../lib/api';
 import { readPageclipId, withPageclipId } from '../../lib/clip-markdown';
 import type { OutboxEntry } from '../../lib/outbox';
 import { DEFAULT_POLICY } from '../../lib/outbox/policy';
@@ -245,6 +245,54 @@ describe('a late check that fails', () => {
       lateCheckAt: rig.clock.now + DEFAULT_POLICY.notConnectedDelayMs,
       lateCheckTries: 0,
     });
+  });
+});
+
+describe('a late check on a slow network', () => {
+  it('does not hold back a clip made while it waits for an answer', async () => {
+    // The check's lookup (by the first clip's title) gets no answer until the test lets it go.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let lookupsHeld = 0;
+    let checkedTitle = '';
+    const slow = new ApiClient({
+      baseUrl: rig.proxy.rebase(rig.service.baseUrl),
+      credential: { kind: 'token', token: rig.token },
+      fetch: async (input, init) => {
+        const url = new URL(String(input));
+        if (
+          url.pathname.endsWith('/pages/resolve') &&
+          url.searchParams.get('title') === checkedTitle
+        ) {
+          lookupsHeld += 1;
+          await held;
+        }
+        return fetch(input, init);
+      },
+    });
+    const outbox = rig.makeOutbox({ getClient: async () => slow });
+    const folder = await rig.newFolder();
+    const first = createWrite(folder);
+    rig.proxy.addRule({ ...CREATE, faults: ['unavailable'] });
+    await outbox.enqueue(first, 'Clip');
+    await rig.drain(outbox);
+    const saved = await entry(first.clipId);
+    expect(saved.lateCheckAt).not.toBeNull();
+
+    checkedTitle = first.title;
+    rig.clock.now = saved.lateCheckAt!;
+    const flushing = outbox.flush();
+    await expect.poll(() => lookupsHeld).toBe(1);
+    const next = createWrite(folder);
+    await outbox.enqueue(next, 'Next');
+    void outbox.flush();
+    await expect.poll(async () => (await entry(next.clipId)).status).toBe('saved');
+    // The check is still waiting for its answer.
+    expect((await entry(first.clipId)).lateCheckAt).toBe(saved.lateCheckAt);
+
+    release();
+    await flushing;
+    expect(await entry(first.clipId)).toMatchObject({ status: 'saved', lateCheckAt: null });
   });
 });
 
