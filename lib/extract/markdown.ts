@@ -315,11 +315,9 @@ function createService(): TurndownService {
     replacement(_content, node) {
       const src = attr(node, 'src');
       if (!src) return '';
-      let alt = normalizedText({ textContent: attr(node, 'alt') ?? '' } as Node);
-      if (!alt) {
-        const caption = (node as unknown as Element).closest('figure')?.querySelector('figcaption');
-        if (caption) alt = normalizedText(caption);
-      }
+      // An image without alt text keeps none: its figure's caption, if any, follows it as a
+      // line of its own, and copying it into the alt would write it twice in the note.
+      const alt = normalizedText({ textContent: attr(node, 'alt') ?? '' } as Node);
       return `![${service.escape(alt).replace(/\n/g, ' ')}](${escapeDestination(src)})`;
     },
   });
