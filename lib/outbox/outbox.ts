@@ -1,7 +1,8 @@
 import type { WriteRequest } from '../write-request';
-import { attemptDelivery } from './attempt';
 import type { OutboxApi } from './deliver';
 import type { ImageKeeper } from './deliver-import';
+import { deliverRound } from './delivery-round';
+import { FlushLoop } from './flush-loop';
 import type { OutboxEntry } from './entry';
 import { OutboxJournal, storageLocalPort, type Mutation, type OutboxStorePort } from './journal';
 import {
@@ -11,15 +12,12 @@ import {
   dueNow,
   enqueued,
   normalizeWrite,
-  postponedUntil,
-  recovered,
   retargeted,
   retriedFailed,
   retriedOne,
 } from './list-transitions';
 import { runLateChecks } from './late-copies';
 import { DEFAULT_POLICY, type OutboxPolicy } from './policy';
-import { nextWakeAt, orderKey, pickDeliverable } from './schedule';
 import { waitForSettled, type WaitUntil } from './wait-for';
 
 export interface OutboxDeps {
@@ -52,16 +50,15 @@ export interface OutboxDeps {
   onError?: (err: unknown) => void;
 }
 
-const MIN_TIMER_MS = 100;
-
 /**
  * The durable outbox: every write the user asks for is stored in `storage.local` before it is
  * sent, and delivered exactly once, in order per page, across retries, worker stops and browser
  * restarts. The state machine is in `state.ts` (what is due, in which order, in
- * `schedule.ts`; changes to the whole list in `list-transitions.ts`), one attempt in
- * `attempt.ts` (sending itself in `deliver.ts`), the second look a saved create may need for a
- * copy that a late request made in `late-copies.ts`, and every stored change goes through the
- * journal (`journal.ts`) behind its storage port; the clock is injected.
+ * `schedule.ts`; changes to the whole list in `list-transitions.ts`), when flushes run in
+ * `flush-loop.ts` and what one does in `delivery-round.ts`, one attempt in `attempt.ts`
+ * (sending itself in `deliver.ts`), the second look a saved create may need for a copy that a
+ * late request made in `late-copies.ts`, and every stored change goes through the journal
+ * (`journal.ts`) behind its storage port; the clock is injected.
  *
  * One instance per background worker. All storage updates go through one promise chain
  * (`journal.mutate`), so concurrent calls never lose each other's changes; an entry being
@@ -74,21 +71,14 @@ export class Outbox {
   private readonly random: () => number;
   private readonly newToken: () => string;
   private readonly policy: OutboxPolicy;
-  private readonly autoFlush: boolean;
   private readonly concurrency: number;
-  private readonly scheduleHook: ((at: number | null) => void) | undefined;
   private readonly onError: (err: unknown) => void;
   private readonly journal: OutboxJournal;
   private readonly images: ImageKeeper | undefined;
+  private readonly loop: FlushLoop;
 
   private readonly inFlight = new Set<string>();
   private readonly lateChecking = new Set<string>();
-  private running: Promise<void> | null = null;
-  private rerun = false;
-  /** Wakes a running flush that waits for a slow request, so a new clip need not wait for it. */
-  private poke: (() => void) | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private disposed = false;
 
   constructor(deps: OutboxDeps) {
     this.getClient = deps.getClient;
@@ -96,15 +86,21 @@ export class Outbox {
     this.random = deps.random ?? Math.random;
     this.newToken = deps.newToken ?? (() => crypto.randomUUID());
     this.policy = { ...DEFAULT_POLICY, ...deps.policy };
-    this.autoFlush = deps.autoFlush ?? true;
     this.concurrency = Math.max(1, deps.concurrency ?? 4);
-    this.scheduleHook = deps.schedule;
     this.onError = deps.onError ?? ((err) => console.error('pageclip outbox:', err));
     this.images = deps.images;
     this.journal = new OutboxJournal({
       store: deps.store ?? storageLocalPort,
       now: this.now,
       savedRetentionMs: this.policy.savedRetentionMs,
+      onError: this.onError,
+    });
+    this.loop = new FlushLoop({
+      round: (setPoke) => this.flushOnce(setPoke),
+      list: () => this.list(),
+      now: this.now,
+      schedule: deps.schedule,
+      autoFlush: deps.autoFlush ?? true,
       onError: this.onError,
     });
   }
@@ -117,7 +113,7 @@ export class Outbox {
   async enqueue(write: WriteRequest, label: string): Promise<OutboxEntry> {
     const normalized = normalizeWrite(write);
     const entry = await this.mutate((entries, now) => enqueued(entries, normalized, label, now));
-    this.kick();
+    this.loop.kick();
     return entry;
   }
 
@@ -126,22 +122,7 @@ export class Outbox {
    * it. Concurrent calls share one run.
    */
   flush(): Promise<void> {
-    if (this.running) {
-      this.rerun = true;
-      this.poke?.();
-      return this.running;
-    }
-    const run = (async () => {
-      do {
-        this.rerun = false;
-        await this.flushOnce();
-      } while (this.rerun && !this.disposed);
-    })();
-    this.running = run.finally(async () => {
-      this.running = null;
-      await this.scheduleNext().catch(this.onError);
-    });
-    return this.running;
+    return this.loop.flush();
   }
 
   list(): Promise<OutboxEntry[]> {
@@ -156,7 +137,15 @@ export class Outbox {
    */
   async checkLateCopies(opts: { dueBy?: number } = {}): Promise<number> {
     const client = await this.clientOrNull();
-    return client === null ? 0 : this.lateChecks(client, opts.dueBy ?? this.now());
+    if (client === null) return 0;
+    return runLateChecks(this.journal, client, {
+      dueBy: opts.dueBy ?? this.now(),
+      policy: this.policy,
+      random: this.random,
+      running: this.lateChecking,
+      onError: this.onError,
+      stopped: () => this.loop.stopped(),
+    });
   }
 
   async get(id: string): Promise<OutboxEntry | null> {
@@ -175,7 +164,7 @@ export class Outbox {
   /** Queues a failed (or waiting) entry again, now; the user's decision after any warning. */
   async retry(id: string): Promise<void> {
     await this.mutate((entries, now) => retriedOne(entries, id, now));
-    this.kick();
+    this.loop.kick();
   }
 
   /**
@@ -195,7 +184,7 @@ export class Outbox {
    */
   async connectionChanged(): Promise<number> {
     const marked = await this.mutate(afterNewConnection);
-    this.kick();
+    this.loop.kick();
     return marked;
   }
 
@@ -207,7 +196,7 @@ export class Outbox {
   /** Retries every failed entry matching `filter`: only ever on the user's request. */
   async retryAll(filter: (entry: OutboxEntry) => boolean = () => true): Promise<number> {
     const count = await this.mutate((entries, now) => retriedFailed(entries, filter, now));
-    if (count > 0) this.kick();
+    if (count > 0) this.loop.kick();
     return count;
   }
 
@@ -229,7 +218,7 @@ export class Outbox {
   async retarget(id: string, write: WriteRequest, label?: string): Promise<void> {
     const normalized = normalizeWrite(write);
     await this.mutate((entries, now) => retargeted(entries, id, normalized, label, now));
-    this.kick();
+    this.loop.kick();
   }
 
   /** Called with all entries after every change made through this instance. */
@@ -244,17 +233,10 @@ export class Outbox {
 
   /** Stops timers and further flushes of this instance (a test's simulated worker stop). */
   dispose(): void {
-    this.disposed = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
+    this.loop.dispose();
   }
 
   // -------------------------------------------------------------------------------------------
-
-  private kick(): void {
-    if (!this.autoFlush || this.disposed) return;
-    this.flush().catch(this.onError);
-  }
 
   private async clientOrNull(): Promise<OutboxApi | null> {
     try {
@@ -265,99 +247,22 @@ export class Outbox {
     }
   }
 
-  private lateChecks(client: OutboxApi, dueBy: number): Promise<number> {
-    return runLateChecks(this.journal, client, {
-      dueBy,
-      policy: this.policy,
-      random: this.random,
-      running: this.lateChecking,
-      onError: this.onError,
-      stopped: () => this.disposed,
-    });
-  }
-
-  private async flushOnce(): Promise<void> {
-    if (this.disposed) return;
+  private async flushOnce(setPoke: (poke: (() => void) | null) => void): Promise<void> {
+    if (this.loop.stopped()) return;
     const client = await this.clientOrNull();
-    await this.recover();
-    if (client === null) {
-      await this.postponeAll();
-      return;
-    }
-    // The late checks due now run beside delivery, never ahead of it: a check meeting a slow
-    // network must not hold back a clip the user has just made.
-    let lateDone = false;
-    const late = this.lateChecks(client, this.now())
-      .catch(this.onError)
-      .then(() => {
-        lateDone = true;
-      });
-    const running = new Map<string, Promise<void>>();
-    for (;;) {
-      if (this.disposed) break;
-      const entries = await this.list();
-      const busyKeys = new Set([...running.keys()]);
-      const ready = pickDeliverable(entries, this.now()).filter(
-        (e) => !this.inFlight.has(e.id) && !busyKeys.has(orderKey(e)),
-      );
-      for (const entry of ready) {
-        if (running.size >= this.concurrency) break;
-        const key = orderKey(entry);
-        this.inFlight.add(entry.id);
-        const task = attemptDelivery(this.journal, client, entry.id, {
-          token: this.newToken(),
-          policy: this.policy,
-          random: this.random,
-          ...(this.images && { images: this.images }),
-        })
-          .catch(this.onError)
-          .finally(() => {
-            this.inFlight.delete(entry.id);
-            running.delete(key);
-          });
-        running.set(key, task);
-      }
-      if (running.size === 0 && lateDone) break;
-      const poked = new Promise<void>((resolve) => (this.poke = resolve));
-      await Promise.race([...running.values(), poked, ...(lateDone ? [] : [late])]);
-      this.poke = null;
-    }
-    await late;
-  }
-
-  /**
-   * Entries left `sending` by a stopped worker, and keyed writes nearing the replay window.
-   * Only one instance of the background runs at a time (an MV3 service worker, a Firefox event
-   * page), so an entry `sending` that this instance is not sending was left by a stopped
-   * predecessor: it is taken over at once, without waiting for its lease to run out. The lease
-   * still makes the predecessor's late answer, should one ever arrive, change nothing.
-   */
-  private async recover(): Promise<void> {
-    await this.mutate((entries, now) =>
-      recovered(entries, now, this.inFlight, this.policy.replayWarnAfterMs),
-    );
-  }
-
-  private async postponeAll(): Promise<void> {
-    await this.mutate((entries, now) =>
-      postponedUntil(entries, now, now + this.policy.notConnectedDelayMs),
-    );
-  }
-
-  private async scheduleNext(): Promise<void> {
-    if (this.disposed) return;
-    const at = nextWakeAt(await this.list());
-    this.scheduleHook?.(at);
-    if (!this.autoFlush) return;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    if (at === null) return;
-    // A floor keeps a clock disagreement from turning into a busy loop.
-    const delay = Math.min(Math.max(MIN_TIMER_MS, at - this.now()), 2 ** 31 - 1);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.kick();
-    }, delay);
+    await deliverRound(this.journal, client, {
+      policy: this.policy,
+      concurrency: this.concurrency,
+      now: this.now,
+      random: this.random,
+      newToken: this.newToken,
+      images: this.images,
+      inFlight: this.inFlight,
+      lateChecking: this.lateChecking,
+      onError: this.onError,
+      stopped: () => this.loop.stopped(),
+      setPoke,
+    });
   }
 
   private mutate<T>(fn: (entries: OutboxEntry[], now: number) => Mutation<T>): Promise<T> {
