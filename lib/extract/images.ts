@@ -24,6 +24,15 @@ const LAZY_SRCSET_ATTRS = ['data-srcset', 'data-lazy-srcset', 'data-original-set
 const BEACON =
   /(?:\/pixel(?:\.gif|\.png|\?|\/)|\/beacon\b|\/1x1\.|\/spacer\.gif|\/blank\.gif|\/__utm\.gif|\/b\/ss\/|\/tr\?|doubleclick\.net|google-analytics\.com|googletagmanager\.com|facebook\.com\/tr|scorecardresearch\.com|quantserve\.com|pixel\.wp\.com|\/collect\?|sb\.scorecardresearch|bat\.bing\.com|analytics\.twitter\.com|ct\.pinterest\.com|stats\.wp\.com)/i;
 
+/**
+ * A loading animation shown until a script swaps the real picture in (`ajax-loader.gif`, an
+ * Angular app's `recipe-loader.gif`): in a page whose script never ran, it is all the image
+ * has, and it is never the picture. Animated formats only, so a photograph named after a
+ * spinner stays.
+ */
+const LOADER_ANIMATION =
+  /(?:^|[/_-])(?:pre)?(?:loader|loading|spinner)(?:[_-][\w-]*)?\.(?:gif|svg)(?:\?|$)/;
+
 /** True when an `src` is missing or obviously a placeholder (a `data:` image or a spacer file). */
 function isPlaceholderSrc(src: string | null): boolean {
   if (!src || !src.trim()) return true;
@@ -33,7 +42,8 @@ function isPlaceholderSrc(src: string | null): boolean {
     s === 'about:blank' ||
     /(?:^|\/)(?:blank|spacer|transparent|placeholder|lazy|loading|grey|gray|pixel)[\w-]*\.(?:gif|png|svg|jpe?g)(?:\?|$)/.test(
       s,
-    )
+    ) ||
+    LOADER_ANIMATION.test(s)
   );
 }
 
