@@ -23,6 +23,7 @@ export const AGENCY_CREDIT = new RegExp(
   'u',
 );
 // The same credit at the end of a caption's text: "Marco at the start. © AFP / Jane Doe".
+const TAIL_WINDOW = 240;
 const CREDIT_TAIL = new RegExp(`(?:^|[\\s.|,;(])\\(?${CREDIT_LABEL}\\s*[^©]{1,80}$`, 'i');
 
 /** Trims the credit off every caption, marked up as one or written as a block beside an image. */
@@ -62,22 +63,55 @@ function isCaptionBeside(el: Element, lengths: Map<Node, number>): boolean {
   return isMedia && !normalizedText(prev);
 }
 
-/** Drops a photo credit that ends a caption's last text node, keeping the caption itself. */
+/**
+ * Drops a photo credit that ends a caption, keeping the caption. The credit is matched on the
+ * caption's whole text, since its name is often a link of its own ("Bild: <a>Jane Doe</a>"):
+ * the text nodes from where it starts are cut, and elements left empty go.
+ */
 function trimCreditTail(caption: Element): void {
+  const nodes: Text[] = [];
   const walker = ownerDoc(caption).createTreeWalker(caption, 4);
-  let last: Text | null = null;
-  for (let n = walker.nextNode(); n; n = walker.nextNode())
-    if ((n.nodeValue ?? '').trim()) last = n as Text;
-  if (!last) return;
-  const value = last.nodeValue ?? '';
-  const m = CREDIT_TAIL.exec(value);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+  const text = nodes.map((n) => n.nodeValue ?? '').join('');
+  // A credit is short: the pattern reads only the caption's end, so a huge caption costs no
+  // more than a short one.
+  const from = Math.max(0, text.length - TAIL_WINDOW);
+  const m = CREDIT_TAIL.exec(text.slice(from));
   // Only a tail: a caption that is nothing but the credit was removed as a credit line.
-  if (!m || m.index === 0) return;
-  let cut = m.index;
+  if (!m || !text.slice(0, from + m.index).trim()) return;
+  let cut = from + m.index;
   // "(All photos: Jane Doe)": the bracket opened before the credit goes with it.
-  const tail = value.slice(cut);
-  if (count(tail, ')') > count(tail, '(')) cut = Math.max(0, value.lastIndexOf('(', cut));
-  last.nodeValue = value.slice(0, cut).replace(/[\s|]+$/, '');
+  const tail = text.slice(cut);
+  if (count(tail, ')') > count(tail, '(')) cut = Math.max(0, text.lastIndexOf('(', cut));
+  let offset = 0;
+  let kept: Text | null = null;
+  for (const node of nodes) {
+    const value = node.nodeValue ?? '';
+    const start = offset;
+    offset += value.length;
+    if (offset <= cut) {
+      if (value.trim()) kept = node;
+      continue;
+    }
+    if (start < cut) {
+      node.nodeValue = value.slice(0, cut - start);
+      kept = node;
+    } else {
+      node.nodeValue = '';
+      removeEmptied(node, caption);
+    }
+  }
+  if (kept) kept.nodeValue = (kept.nodeValue ?? '').replace(/[\s|]+$/, '');
+}
+
+/** The elements around a text node emptied by the cut, up to the caption, once nothing is left in them. */
+function removeEmptied(node: Text, caption: Element): void {
+  let el: Element | null = node.parentElement;
+  while (el && el !== caption && !(el.textContent ?? '').trim() && !el.querySelector(MEDIA)) {
+    const parent: Element | null = el.parentElement;
+    el.remove();
+    el = parent;
+  }
 }
 
 function count(text: string, char: string): number {

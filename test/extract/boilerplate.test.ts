@@ -250,6 +250,20 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('Photo: the plan is on show at city hall.');
   });
 
+  it("drops a caption's credit whose name is a link of its own, keeping the caption", () => {
+    const text = run(
+      '<figure><img src="/e.jpg"><figcaption>Pumps at dusk. Bild: <a href="https://stock.example/p/1">Ann Lee/Stockhouse</a></figcaption></figure>' +
+        '<figure><img src="/f.jpg"><figcaption><em>The dam in May.</em> Photo: <a href="/p/2"><b>Rae</b> Stone</a></figcaption></figure>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('Pumps at dusk.');
+    expect(text).not.toContain('Ann Lee');
+    expect(text).not.toContain('Bild:');
+    expect(text).toContain('The dam in May.');
+    expect(text).not.toContain('Stone');
+    expect(text).not.toContain('Photo:');
+  });
+
   it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
     const text = run(
       '<p>© 2020 Example Media Inc. All Rights Reserved.</p>' +
