@@ -5,6 +5,7 @@ import {
   removeWidgetLines,
   shortText,
 } from './boilerplate-lines';
+import { removeGalleryCounters } from './gallery-counters';
 import { classAndId, normalizedText, tagName } from './dom';
 import { removePhpErrors } from './php-errors';
 
@@ -14,7 +15,8 @@ import { removePhpErrors } from './php-errors';
  * One pass over class/id-bearing elements plus a few targeted selectors; an element is
  * only removed when it holds a small share of the article text, so a wrapper that happens
  * to carry a matching class never takes the article with it. One-line widgets, credits and
- * datelines are boilerplate-lines.ts; PHP's error messages, php-errors.ts.
+ * datelines are boilerplate-lines.ts; a slideshow's counters, gallery-counters.ts; PHP's error
+ * messages, php-errors.ts.
  */
 
 // A modifier saying what an element has or lacks (`fig--has-shares`: Guardian's figures with
@@ -148,6 +150,8 @@ export function removeBoilerplate(root: Element): void {
   const lengths = rawTextLengths(all);
   removeLabelledSections(byTag(LABEL_TAGS), root, limit, lengths);
   removeWidgetLines(byTag(LINE_TAGS), root, lengths);
+  // After the widget lines, which trim a counter's credit ("2/28 photos © Agency").
+  removeGalleryCounters(byTag(LINE_TAGS), lengths);
   for (const a of byTag(A)) {
     const text = normalizedText(a);
     if (!text && !a.querySelector('img, [data-pageclip-tex], svg, picture, video')) {

@@ -264,6 +264,29 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).not.toContain('Photo:');
   });
 
+  it("drops a slideshow's counters, keeping amounts written apart from their unit", () => {
+    const text = run(
+      '<div class="slide"><div>Bild 1 von 3</div><p>The hall before the works.</p></div>' +
+        '<div class="slide"><div>2/28 photos</div><p>The hall during the works.</p></div>' +
+        '<ul class="gallery"><li><div>1/12</div><p>The old roof.</p></li><li><div>2/12</div><p>The new roof.</p></li>' +
+        '<li><div>3/12</div><p>The scaffold.</p></li></ul>' +
+        '<div class="ingredients"><div>1/4</div><div>cup butter</div><div>3/4</div><div>cup sugar</div>' +
+        '<div>1/3</div><div>cup milk</div><div>2/3</div><div>cup flour</div></div>' +
+        '<div class="score">1 / 5</div>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Bild 1');
+    expect(text).not.toContain('2/28');
+    expect(text).not.toMatch(/[123]\/12/);
+    expect(text).toContain('The new roof.');
+    // Amounts: no run of one total (1/4, 3/4), or a total an amount has (1/3, 2/3).
+    expect(text).toContain('1/4');
+    expect(text).toContain('3/4');
+    expect(text).toContain('2/3');
+    // A lone bare counter may be anything.
+    expect(text).toContain('1 / 5');
+  });
+
   it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
     const text = run(
       '<p>© 2020 Example Media Inc. All Rights Reserved.</p>' +
