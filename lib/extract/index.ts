@@ -2,6 +2,7 @@ import { isProbablyReaderable } from '@mozilla/readability';
 import { removeBoilerplate, removeControls } from './boilerplate';
 import { canonicalUrl } from './canonical';
 import { removeAuthorPhotos } from './author-photo';
+import { removeBylineLines } from './byline-lines';
 import { removeConsentNotices } from './consent';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
@@ -60,8 +61,9 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     breadcrumbs, also a trail written as a bare line among blocks; one-line post meta,
  *     reading times, credits and disclaimers; a broken site's PHP error messages;
  *     related-reading labels with their teasers; the article's tail of appeals and site
- *     promotions, link-only lines and a closing author note; the author's photo) removed,
- *     URLs absolute and unsafe ones dropped, tables classified (GFM, clean HTML, or
+ *     promotions, link-only lines and a closing author note; the author's photo and the
+ *     byline written as a line above the article, as the frontmatter names the author)
+ *     removed, URLs absolute and unsafe ones dropped, tables classified (GFM, clean HTML, or
  *     flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
@@ -137,12 +139,14 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   let content: Element | null = null;
   let article: ArticleOutcome | null = null;
   let siteTitle: string | null = null;
+  let fromSite = false;
   if (mode === 'article') {
     const fresh = () => preparedSnapshot(doc, url, options.workingDocument, embedImages, mode);
     // Site extractors first. One that matched has used the snapshot, so when it finds too
     // little Readability starts from a fresh one.
     const site = readSite(snap, url);
     siteTitle = clean(site.outcome?.title) || null;
+    fromSite = site.outcome !== null;
     article =
       site.outcome ?? readArticle(site.matched ? fresh() : snap, fresh, () => capture.textLength);
     content = article?.content ?? null;
@@ -166,6 +170,8 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
       removeBoilerplate(content);
       removeClutter(content, url);
       removeAuthorPhotos(content, byline);
+      // A site extractor heads each post of a thread with its author on purpose.
+      if (!fromSite) removeBylineLines(content, byline);
     } else {
       removeControls(content);
       removeHeadingPermalinks(content);
