@@ -233,6 +233,16 @@ const SEP = '[\\s,;:|·•–—-]';
 const LABEL_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL})\\b)+$`, 'i');
 const DATE_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL}|${DATE_WORD})\\b)+$`, 'i');
 
+// What a page prints in front of the name ("Autor: Petra Ruland", "Artikel von: hausinfo",
+// "Zeige alle Beiträge von Simon Dückert →", "About the Author - Jane Doe", "Text und
+// Interview: Jane Doe"), in English, German, French and Spanish. Not "de": it starts names;
+// "Author", "Text" and "Interview" only before a colon or a spaced dash, as they start
+// names too ("Interview Magazine", a handle "author-one").
+const LEAD_LABEL =
+  /^(?:(?:zeige )?alle beitr[äa]ge von|view all posts by|about the author|[üu]ber (?:den|die) autor(?:in)?|(?:ein )?(?:artikel|beitrag|text|fotos?|interview|written|posted|geschrieben|verfasst)\s+(?:von|by)|von|par|por)(?:\s*:\s*|\s+[–—-]\s+|\s+)(?=\p{L})|^(?:autor(?:in)?|author|text(?: und (?:interview|fotos?))?|interview)(?:\s*:\s*|\s+[–—-]\s+)/iu;
+// Placeholders a theme prints where no author is set.
+const NO_AUTHOR = /^(?:no author|unknown author|alle beitr[äa]ge|all posts)$/i;
+
 /**
  * Readability's byline, or the metadata author, as a name: without the "By" prefix and
  * without a date, time or counter the page prints next to the name ("By Jane Doe\n March 25,
@@ -242,6 +252,12 @@ const DATE_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL}|${DATE_WORD})\\b)+$`, 'i'
  */
 export function cleanByline(raw: string | null): string | null {
   let v = clean(raw).replace(/^by[:\s]+/i, '');
+  // After a separator the page's markup left in front ("| Autor: Jane Doe"); twice, for
+  // "Autor: von Jane Doe".
+  v = v.replace(/^[\s,;|·•–—-]+/, '');
+  for (let i = 0; i < 2; i++) v = v.replace(LEAD_LABEL, '');
+  v = v.replace(/\s*[→»›]+$/, '');
+  if (NO_AUTHOR.test(v)) return null;
   // A name with its date is short (Readability keeps bylines under 100 characters); longer
   // text is a blurb, and the searches below are quadratic in the length.
   if (v.length > 200) return null;

@@ -49,6 +49,28 @@ describe('cleanByline', () => {
     expect(cleanByline('| Jane Doe')).toBe('Jane Doe');
   });
 
+  it('removes the label a page prints in front of the name, in several languages', () => {
+    expect(cleanByline('Autor: Petra Ruland')).toBe('Petra Ruland');
+    expect(cleanByline('| Autor: Petra Ruland')).toBe('Petra Ruland');
+    expect(cleanByline('Artikel von: hausinfo')).toBe('hausinfo');
+    expect(cleanByline('Zeige alle Beiträge von Simon Berg →')).toBe('Simon Berg');
+    expect(cleanByline('About the Author - Jane Doe')).toBe('Jane Doe');
+    expect(cleanByline('Text und Interview: Max Muster')).toBe('Max Muster');
+    expect(cleanByline('von Redaktion')).toBe('Redaktion');
+    expect(cleanByline('Par Anne Martin')).toBe('Anne Martin');
+    // A name that only starts like a label stays whole.
+    expect(cleanByline('Vonda Shepard')).toBe('Vonda Shepard');
+    expect(cleanByline('Interview Magazine')).toBe('Interview Magazine');
+    expect(cleanByline('Paris Hilton')).toBe('Paris Hilton');
+    expect(cleanByline('author-one')).toBe('author-one');
+    expect(cleanByline('Author: Bo')).toBe('Bo');
+  });
+
+  it('rejects the placeholder a theme prints where no author is set', () => {
+    expect(cleanByline('No Author')).toBeNull();
+    expect(cleanByline('Alle Beiträge')).toBeNull();
+  });
+
   it('removes a date written after the name, month first, with its time', () => {
     expect(cleanByline('By Jane Doe\n      March 25, 2015')).toBe('Jane Doe');
     expect(cleanByline('By ALEX ROWE\n   Nov 3, 2021 9:15 AM')).toBe('ALEX ROWE');
@@ -88,7 +110,7 @@ describe('cleanByline', () => {
 
   it('removes the label of a date printed elsewhere', () => {
     expect(cleanByline('Jane Doe, posted')).toBe('Jane Doe');
-    expect(cleanByline('Von Jana Roth am Samstag, 14. März 2020')).toBe('Von Jana Roth');
+    expect(cleanByline('Von Jana Roth am Samstag, 14. März 2020')).toBe('Jana Roth');
   });
 
   it('keeps words that end a name when no date follows', () => {
