@@ -126,8 +126,9 @@ export function bylineMatches(actual: string | null, expected: string | null): b
 
 /**
  * Bylines where Readability's own carries more than the name: the date or a counter printed
- * after it ("By Jane Doe March 25, 2015", "Lucas Nolan22 Dec 2016651"). We keep only the name
- * on purpose; this compares the name part alone. Null when Readability's byline holds no name
+ * after it ("By Jane Doe March 25, 2015", "Lucas Nolan22 Dec 2016651"), or the label before
+ * it in another language ("Par Jane Doe", "Written by Jane Doe"). We keep only the name on
+ * purpose; this compares the name part alone. Null when Readability's byline holds no name
  * (none, a date alone, "Last Updated: …", a "Follow Author" link label): there is nothing to
  * agree with, and ours may take the author from the page's metadata instead.
  */
@@ -135,7 +136,8 @@ export function bylineMatchesIgnoringDate(
   actual: string | null,
   expected: string | null,
 ): boolean | null {
-  const strip = (value: string | null) => normaliseMeta(value).replace(/^by\s+/, '');
+  const strip = (value: string | null) =>
+    normaliseMeta(value).replace(/^(?:(?:written )?by|par|por|von)\s+/, '');
   let e = strip(expected);
   const date = /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d/.exec(e);
   if (date) e = e.slice(0, date.index).replace(/[\s,|·•-]*(?:[\p{L} ]+:)?\s*$/u, '');
