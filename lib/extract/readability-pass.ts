@@ -25,6 +25,10 @@ export interface ArticleOutcome {
 
 const MIN_CHARS = 500;
 const MIN_SHARE = 0.15;
+// The least text the page's own article needs to replace a pick from its footer or a form,
+// and how much of the pick such an element must hold to count as holding it.
+const MIN_ESCAPE_CHARS = 100;
+const PICK_IN_JUNK_SHARE = 0.8;
 // Readability's cleaning of the page's own article element must keep this share of its prose.
 const KEEP_AFTER_CLEANING = 0.8;
 
@@ -86,19 +90,32 @@ function hasSiblingArticle(el: Element): boolean {
   return false;
 }
 
-/** The semantic element's copy, without navigation and forms, and its text. */
+/**
+ * The semantic element's copy, without navigation, asides, footers and forms, and its text;
+ * `pickInJunk`: whether Readability's pick (starting with `probe`, `pickLength` characters
+ * long) lies in one of those, by the page's own markup not the article's content (a
+ * newsletter box in the article's footer, its prose longer than a short news item's).
+ */
 function semanticMain(
   doc: Document,
   probe: string,
-): { content: Element; text: string; length: number } | null {
+  pickLength: number,
+): { content: Element; text: string; length: number; pickInJunk: boolean } | null {
   const semantic = semanticElement(doc);
   if (!semantic) return null;
   const el = articleWithin(semantic, probe);
   const content = el.cloneNode(true) as Element;
-  for (const junk of Array.from(content.querySelectorAll('nav, aside, footer, header > nav, form')))
-    junk.remove();
+  const junk = Array.from(content.querySelectorAll('nav, aside, footer, header > nav, form'));
+  // Inside, not only starting there: Readability's pick may open with a breadcrumb's `<nav>`.
+  const pickInJunk =
+    !!probe &&
+    junk.some((j) => {
+      const text = normalizedText(j);
+      return text.length >= pickLength * PICK_IN_JUNK_SHARE && text.includes(probe);
+    });
+  for (const j of junk) j.remove();
   const text = normalizedText(content);
-  return { content, text, length: text.length };
+  return { content, text, length: text.length, pickInJunk };
 }
 
 /**
@@ -109,10 +126,11 @@ function semanticMain(
  *
  * The fallback: the page's own single `<article>`/`<main>` (or, in that `<main>`, the
  * article holding Readability's find), when it holds clearly more text and contains what
- * Readability found, unless that was Readability's last resort. Whether the page has one is
- * asked before Readability changes `first`: a fresh snapshot copies and prepares the whole
- * page again (up to 96 ms on the benchmark's pages in Node), wasted on the third of short
- * results that have no such element.
+ * Readability found, unless that was Readability's last resort; and whatever its length
+ * when what Readability found lies in the element's own footer, aside, navigation or form.
+ * Whether the page has one is asked before Readability changes `first`: a fresh snapshot
+ * copies and prepares the whole page again (up to 96 ms on the benchmark's pages in Node),
+ * wasted on the third of short results that have no such element.
  */
 export function readArticle(
   first: Document,
@@ -131,7 +149,9 @@ export function readArticle(
     return a;
   const doc = fresh();
   const probe = startOf(a);
-  const semantic = semanticMain(doc, probe);
+  const semantic = semanticMain(doc, probe, aLen);
+  if (semantic && semantic.pickInJunk && semantic.length >= MIN_ESCAPE_CHARS)
+    return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic) };
   if (
     semantic &&
     semantic.length > aLen * 1.15 &&

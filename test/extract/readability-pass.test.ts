@@ -93,6 +93,52 @@ describe('readArticle: the page own <article> as the fallback', () => {
   );
 
   it.each(documentDoms(URL))(
+    "takes a short article over Readability's pick from the article's own footer (%s)",
+    (_, parse) => {
+      // A short news item whose <footer> holds a newsletter sign-up with more prose than the
+      // item itself. Readability picked the sign-up (the first pass sees only it, as its
+      // scoring did on the page), which the page marks as the article's footer.
+      const signup =
+        '<footer><div class="signup"><h4><b>Always up to date</b></h4>' +
+        '<p>I agree that the association may send me news about its work, its campaigns, its events and its projects at regular intervals, by e-mail, and I know that I can withdraw my consent at any time.</p>' +
+        '<p>I agree to the processing of my data as the privacy policy describes. After signing up, I receive an e-mail asking me to confirm the address, and only then does the association send me its news.</p>' +
+        '<p>The association sends its news about once a month, never more than twice, and each e-mail holds a link with which to leave the list at once, without logging in.</p>' +
+        '<p>Something went wrong, please try again. This address is already registered.</p></div>' +
+        '<div class="share"><a href="/share">Share this item</a></div></footer>';
+      const item =
+        '<article><header><h1>Association at the planning meeting</h1></header>' +
+        '<section class="post-main"><p>The national planning meeting for the intercultural week takes place online in February, and the association will take part with its project.</p>' +
+        `<p>Workshops on public relations are planned.</p></section>${signup}</article>`;
+      const first = parse(`<html><body><article>${signup}</article></body></html>`);
+      const fresh = () => parse(`<html><head><title>x</title></head><body>${item}</body></html>`);
+      // The page's menus make the sign-up a small share of its text.
+      const outcome = readArticle(first, fresh, () => 20_000);
+      const text = (outcome?.content.textContent ?? '').replace(/\s+/g, ' ');
+      expect(text).toContain('The national planning meeting');
+      expect(text).toContain('Workshops on public relations');
+      expect(text).not.toContain('I agree');
+    },
+  );
+
+  it.each(documentDoms(URL))(
+    "keeps Readability's pick that only opens with the page's breadcrumb navigation (%s)",
+    (_, parse) => {
+      // The breadcrumb's last step is the headline, as long as the start Readability's pick
+      // is known by; the pick is the post, not the breadcrumb.
+      const crumbs =
+        '<nav class="crumbs"><a href="/">Home</a> › <a href="/garden">Garden</a> › ' +
+        '<span>The orchard in winter: how to prune old apple trees</span></nav>';
+      const comments =
+        '<section class="comments"><p>Anna says: thank you, this helped with our old Cox tree, which had not been pruned for years.</p>' +
+        '<p>Ben says: what about plums? I read they should be pruned in summer instead.</p></section>';
+      const page = `<main><div class="post">${crumbs}${STEPS.map((s) => `<p>${s}</p>`).join('')}</div>${comments}</main>`;
+      const text = fallbackText(parse, page, page);
+      for (const step of STEPS) expect(text).toContain(step);
+      expect(text).not.toContain('Anna says');
+    },
+  );
+
+  it.each(documentDoms(URL))(
     "takes the page's article over Readability's last resort found outside it (%s)",
     (_, parse) => {
       // A short post: Readability, under its own threshold, returns the longest block it can
