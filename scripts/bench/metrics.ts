@@ -7,8 +7,13 @@ import { collapseWhitespace, htmlToText, type CodeFence } from './markdown-analy
  */
 
 /** Snippet form used on both sides of a substring test (corpus README, "How to use the labels"). */
+/**
+ * Soft hyphens (U+00AD) go: they are invisible, a page's hyphenation hints. A label copied
+ * from such a page carries them, and a clip without them (`whitespace.ts` removes them) would
+ * not be found to hold its text.
+ */
 export function normaliseSnippet(text: string): string {
-  return collapseWhitespace(text.normalize('NFC'));
+  return collapseWhitespace(text.normalize('NFC').replace(/\u00ad/g, ''));
 }
 
 export interface SnippetScore {
