@@ -26,15 +26,22 @@ const ARTICLE = `<article><h1>The orchard in winter</h1>${STEPS.slice(0, 3)
 // The first pass sees only a fragment of the story inside the page's <main>.
 const FRAGMENT_IN_MAIN = `<main><article><div><p>${STEPS[0]}</p></div></article></main>`;
 
-/** The fallback's text: Readability on `firstBody`, with `freshBody` as the page's fresh copy. */
+/**
+ * The fallback's text: Readability on `firstBody`, with `freshBody` as the page's fresh copy
+ * and `pageText` characters of text on the whole page.
+ */
 function fallbackText(
   parse: (html: string) => Document,
   firstBody: string,
   freshBody: string,
+  pageText = 5000,
 ): string {
   const first = parse(`<html><body>${firstBody}</body></html>`);
   const fresh = () => parse(`<html><head><title>x</title></head><body>${freshBody}</body></html>`);
-  return (readArticle(first, fresh, () => 5000)?.content.textContent ?? '').replace(/\s+/g, ' ');
+  return (readArticle(first, fresh, () => pageText)?.content.textContent ?? '').replace(
+    /\s+/g,
+    ' ',
+  );
 }
 
 describe('readArticle: the page own <article> as the fallback', () => {
@@ -109,11 +116,8 @@ describe('readArticle: the page own <article> as the fallback', () => {
         '<article><header><h1>Association at the planning meeting</h1></header>' +
         '<section class="post-main"><p>The national planning meeting for the intercultural week takes place online in February, and the association will take part with its project.</p>' +
         `<p>Workshops on public relations are planned.</p></section>${signup}</article>`;
-      const first = parse(`<html><body><article>${signup}</article></body></html>`);
-      const fresh = () => parse(`<html><head><title>x</title></head><body>${item}</body></html>`);
       // The page's menus make the sign-up a small share of its text.
-      const outcome = readArticle(first, fresh, () => 20_000);
-      const text = (outcome?.content.textContent ?? '').replace(/\s+/g, ' ');
+      const text = fallbackText(parse, `<article>${signup}</article>`, item, 20_000);
       expect(text).toContain('The national planning meeting');
       expect(text).toContain('Workshops on public relations');
       expect(text).not.toContain('I agree');
