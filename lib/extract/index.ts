@@ -59,7 +59,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture
  *     (heading permalinks, screen-reader and embedded-video labels, tables of contents,
  *     breadcrumbs, also a trail written as a bare line among blocks; one-line post meta,
- *     reading times, credits and disclaimers; a broken site's PHP error messages;
+ *     reading times, credits and disclaimers; a slideshow's counters; a broken site's PHP
+ *     error messages;
  *     related-reading labels with their teasers; the article's tail of appeals and site
  *     promotions, link-only lines and a closing author note; the author's photo and the
  *     byline written as a line above the article, as the frontmatter names the author)
