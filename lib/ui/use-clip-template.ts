@@ -69,9 +69,17 @@ export function useClipTemplate(
   useEffect(() => {
     if (!template || placedFor.current === template.id || !foldersReady) return;
     if (draftKept.current && chosen === undefined) return;
+    // The cached tree may predate the folder (made since the last refresh): while the
+    // refresh runs, its answer decides, not the stale tree.
+    const dest = template.destination;
+    const waiting =
+      dest.kind !== 'ask' &&
+      data.foldersRefreshing &&
+      folderByPath(dest.folder, data.folders) === undefined;
+    if (waiting) return;
     placedFor.current = template.id;
-    void place(template.destination);
-  }, [template, foldersReady]);
+    void place(dest);
+  }, [template, foldersReady, data.folders, data.foldersRefreshing]);
 
   const place = async (dest: TemplateDestination) => {
     setProblem(null);

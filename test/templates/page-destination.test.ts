@@ -175,4 +175,47 @@ describe('a template that adds to an existing page', () => {
     expect(result.current.form.target).toBe('new');
     expect(result.current.form.page).toBeNull();
   });
+
+  it('waits for the folder refresh when the cached tree predates the folder', async () => {
+    const { handlers } = await background();
+    // The tree the popup has cached, read before the folder was made.
+    const { folders: stale } = await handlers['folders.get']({ refresh: true }, sender);
+    const pantry = await api.createFolder({ name: 'Pantry', parentId: null });
+    const stews = await api.createFolder({ name: 'Stews', parentId: pantry.id });
+    await templatesItem.setValue([
+      {
+        id: 'stews',
+        name: 'Stews',
+        destination: { kind: 'folder', folder: 'Pantry/Stews' },
+        title: '{{title}}',
+        properties: [],
+        body: '{{content}}',
+        rules: [{ kind: 'url', pattern: 'example.com/rivers*' }],
+      },
+    ]);
+    installFakeBackground({
+      'templates.get': (d) => handlers['templates.get'](d, sender),
+      'tags.list': (d) => handlers['tags.list'](d, sender),
+    });
+    let data = { folders: stale, foldersRefreshing: true } as PopupData;
+    const start = initialClipForm({
+      mode: 'article',
+      operation: 'append',
+      lastDestination: null,
+      recentPages: [],
+    });
+    const { result, rerender } = renderHook(() => {
+      const [form, update] = useReducer(clipFormReducer, start);
+      return { form, update, applied: useClipTemplate(form, update, data) };
+    });
+    result.current.update({ type: 'extracted', answer: article(), draft: null });
+    await waitFor(() => expect(result.current.applied.template?.id).toBe('stews'));
+    expect(result.current.applied.problem).toBeNull();
+
+    const { folders } = await handlers['folders.get']({ refresh: true }, sender);
+    data = { folders, foldersRefreshing: false } as PopupData;
+    rerender();
+    await waitFor(() => expect(result.current.form.folderId).toBe(stews.id));
+    expect(result.current.applied.problem).toBeNull();
+  });
 });
