@@ -58,7 +58,7 @@ export class ProfileTally {
       const name = leaf.callFrame.functionName || '(anonymous)';
       if (name === '(idle)' || name === '(program)' || name === '(root)') continue;
       this.total += ms;
-      const key = `${name} :${leaf.callFrame.lineNumber + 1}`;
+      const key = `${name} :${leaf.callFrame.lineNumber + 1}${this.caller(leaf, byId, parent)}`;
       this.self.set(key, (this.self.get(key) ?? 0) + ms);
       const seen = new Set<string>();
       for (let id: number | undefined = leaf.id; id !== undefined; id = parent.get(id)) {
@@ -70,6 +70,24 @@ export class ProfileTally {
         }
       }
     }
+  }
+
+  /**
+   * For native code (a regular expression, a DOM method, the collector), the nearest caller of
+   * ours in the bundle: "RegExp: \\s+" alone does not say which of a dozen patterns is slow.
+   */
+  private caller(
+    leaf: ProfileNode,
+    byId: Map<number, ProfileNode>,
+    parent: Map<number, number>,
+  ): string {
+    if (leaf.callFrame.lineNumber >= 0) return '';
+    for (let id = parent.get(leaf.id); id !== undefined; id = parent.get(id)) {
+      const frame = byId.get(id)!.callFrame;
+      if (frame.lineNumber >= 0 && frame.functionName)
+        return ` ← ${frame.functionName} :${frame.lineNumber + 1}`;
+    }
+    return '';
   }
 
   report(): string {
