@@ -95,15 +95,14 @@ function building(next: Node | null, parent: Node, before: Node | null, check: b
 }
 
 function pruning(live: Node, copy: Node, check: boolean, attach: Frame['attach']): Frame {
-  const [next, clone] = [live.firstChild, copy.firstChild];
   return {
-    next,
+    next: live.firstChild,
     list: null,
     index: 0,
     parent: copy,
     before: null,
     pruning: true,
-    clone,
+    clone: copy.firstChild,
     check,
     attach,
   };
@@ -163,11 +162,11 @@ function skipFallback(frame: Frame): void {
   // No closing marker: leave the fallback, it is all there is.
 }
 
-function isHidden(walk: Walk, el: Element, attrs: boolean, check: boolean): boolean {
+function isHidden(walk: Walk, el: Element, tag: string, attrs: boolean, check: boolean): boolean {
   return (
     (attrs && isHiddenByMarkup(el)) ||
-    (check && isHiddenByLayout(el)) ||
-    walk.hiddenBySheets.has(el)
+    (check && isHiddenByLayout(el, tag)) ||
+    (walk.hiddenBySheets.size > 0 && walk.hiddenBySheets.has(el))
   );
 }
 
@@ -224,7 +223,7 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
       if (clone) parent.removeChild(clone);
       continue;
     }
-    if (isHidden(walk, el, attrs, frame.check)) {
+    if (isHidden(walk, el, tag, attrs, frame.check)) {
       // A pruning frame's clone already holds the whole subtree; it is left as it is.
       let copy = clone as Element | null;
       if (!copy) {
@@ -249,7 +248,7 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
       head.appendChild(copyTree(target, el, copyElement));
       continue;
     }
-    const check = frame.check && !isOpaque(el);
+    const check = frame.check && !isOpaque(tag);
     if (tag === 'slot') {
       if (clone) parent.removeChild(clone);
       const before = clone ? frame.clone : frame.before;

@@ -60,8 +60,9 @@ export function isHiddenByMarkup(el: Element): boolean {
   return !!style && INLINE_HIDDEN.test(style);
 }
 
-export function isOpaque(el: Element): boolean {
-  return OPAQUE.has(tagName(el));
+/** `tag` is `tagName(el)`, which the snapshot's walk has already read. */
+export function isOpaque(tag: string): boolean {
+  return OPAQUE.has(tag);
 }
 
 /**
@@ -70,8 +71,8 @@ export function isOpaque(el: Element): boolean {
  * element and its ancestors in one cheap call; `display: contents` elements have no box yet
  * show their children, so they are kept.
  */
-export function isHiddenByLayout(el: Element): boolean {
-  if (NO_BOX.has(tagName(el))) return false;
+export function isHiddenByLayout(el: Element, tag: string): boolean {
+  if (NO_BOX.has(tag)) return false;
   const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
   if (typeof check !== 'function') return false;
   if (check.call(el, { visibilityProperty: true })) return false;
