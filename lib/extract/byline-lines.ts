@@ -2,16 +2,20 @@ import { inProse } from './boilerplate-lines';
 import { normalizedText, ownerDoc, tagName } from './dom';
 
 /**
- * The byline written as a line of the article ("By Jane Doe", "Von: Jane Doe · 4. 2. 2022"):
- * the clip's frontmatter names the author already. Readability removes the byline it knows
- * by its markup (`rel="author"`, a `byline` class) and leaves the others. A line goes when,
- * past a label, it is the clip's byline, maybe followed by a date; and only above the
- * article's first paragraph, where bylines stand: a name further on is the article's own (a
- * quote, a letter's signature).
+ * The byline written as a line of the article ("By Jane Doe", "Von: Jane Doe · 4. 2. 2022",
+ * "21. Jan 2022 // Jane Doe"): the clip's frontmatter names the author and the date already.
+ * Readability removes the byline it knows by its markup (`rel="author"`, a `byline` class)
+ * and leaves the others. A line goes when, past a label, it is the clip's byline, maybe with a
+ * date before or after it; and only above the article's first paragraph, where bylines
+ * stand: a name further on is the article's own (a quote, a letter's signature).
  */
 
-const LABEL =
-  /^(?:(?:written |posted |geschrieben |verfasst )?(?:by|von)|par|por|door|di|autor(?:in)?|author|text|texto)(?:\s*:\s*|\s+)/;
+const LABEL_WORDS =
+  '(?:(?:written |posted |geschrieben |verfasst )?(?:by|von)|par|por|door|di|autor(?:in)?|author|text|texto)';
+const LABEL = new RegExp(`^${LABEL_WORDS}(?:\\s*:\\s*|\\s+)`);
+// A label right before the name, after a date ("Dienstag, 13. Mai 2014, von").
+const LABEL_AT_END = new RegExp(`(?:^|[\\s,|·•/–—-])${LABEL_WORDS}(?:\\s*:\\s*|\\s+)$`);
+const ENDS_WITH_SEPARATOR = /[,|·•/–—-]\s*$/;
 // What may follow the name: a date and time, in figures with at most two words (a month,
 // "Uhr"), after a separator.
 const REST_SIGNS = /[\d\s.,:/|·•–—-]+/g;
@@ -35,9 +39,28 @@ function isDateRest(rest: string): boolean {
   return !words || words.split(' ').every((w, i) => i < 2 && w.length <= 10);
 }
 
+/** A date in figures with at most three words (a weekday, a month). */
+function isDate(text: string): boolean {
+  if (!/\d/.test(text)) return false;
+  const words = text.replace(REST_SIGNS, ' ').trim();
+  return !words || words.split(' ').every((w, i) => i < 3 && w.length <= 10);
+}
+
+/**
+ * What may stand before the name: nothing or a label; or a date, then a label or a
+ * separator ("21. Jan 2022 //"). A date run into the name is a sentence ("am 3. Mai sprach").
+ */
+function isLead(before: string): boolean {
+  if (!before || (LABEL.test(before) && !before.replace(LABEL, ''))) return true;
+  const unlabelled = before.replace(LABEL_AT_END, '');
+  if (unlabelled === before && !ENDS_WITH_SEPARATOR.test(before)) return false;
+  return isDate(unlabelled);
+}
+
 function isBylineLine(text: string, byline: string): boolean {
-  const line = comparable(text).replace(LABEL, '');
-  return line.startsWith(byline) && isDateRest(line.slice(byline.length));
+  const line = comparable(text);
+  const at = line.indexOf(byline);
+  return at >= 0 && isLead(line.slice(0, at)) && isDateRest(line.slice(at + byline.length));
 }
 
 /** A paragraph of the article: a `<p>` of some length, or an element with that much own text. */

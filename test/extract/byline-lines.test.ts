@@ -24,6 +24,10 @@ describe.each(Object.entries(rootDoms('https://example.com/')))(
         ['<ul><li>Thomas Weber</li></ul>', 'Thomas Weber'],
         ['<p>Von Deutscher Tennis Bund 4. 2. 2022.</p>', 'Deutscher Tennis Bund'],
         ['<p>By Jane Doe | March 3, 2020</p>', 'By Jane Doe'],
+        // The date first, then a label or a separator.
+        ['<p>Dienstag, 13. Mai 2014, von <a href="/jane">Jane Doe</a></p>', 'Jane Doe'],
+        ['<p>21. Jan 2022 // Jane Doe</p>', 'Jane Doe'],
+        ['<p>3. April 2022 by <a href="/author/mady">mady</a></p>', 'mady'],
       ];
       for (const [line, byline] of cases) {
         const text = cleaned(`<div class="meta">${line}</div>${PARAGRAPH}`, byline);
@@ -37,9 +41,11 @@ describe.each(Object.entries(rootDoms('https://example.com/')))(
         '<p>Jane Doe, who chairs the committee, opened the meeting.</p>',
         '<p>Jane Doe talks to the mayor about the plan</p>',
         '<p>Das Gespräch führte Jane Doe.</p>',
-        // Its link inside a sentence, or after a date: no line of its own.
+        // Its link inside a sentence: no line of its own.
         '<p><b>The trends, as <a href="/in/jane">Jane Doe</a>, analyst, sees them.</b></p>',
-        '<p>Dienstag, 13. Mai 2014, von <a href="/jane">Jane Doe</a></p>',
+        // A date run into the name is a sentence.
+        '<p>Am 3. Mai sprach Jane Doe</p>',
+        '<p>3 Fragen an Jane Doe</p>',
         // An author box: the name beside the photo.
         '<ul><li><a href="/jane"><img src="/jane.jpg" alt=""> <span>Jane Doe</span></a></li></ul>',
       ];
