@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { Folder, PageSummary } from '../lib/messaging/library';
 import type { PopupDraft } from '../lib/messaging/clipping';
-import { wordCount, type Extraction } from '../lib/ui/clip-form';
+import { previewHint, type Extraction, type PreviewHint } from '../lib/ui/clip-form';
 import { t } from '../lib/ui/i18n';
 import { showStart } from '../lib/ui/show-start';
 import type { PopupData } from '../lib/ui/use-popup-data';
@@ -21,6 +21,25 @@ import { TagsField } from './TagsField';
 import { TemplatePicker } from './TemplatePicker';
 import { Skeleton } from './Skeleton';
 import { UnreadableNotice } from './UnreadableNotice';
+
+/** The preview's footer (`previewHint`): an empty article offers Full page in one click. */
+function PreviewHintText(props: { hint: PreviewHint; onFullPage: () => void }) {
+  const { hint } = props;
+  if (hint.key === 'articleNotFound')
+    return (
+      <span class="hint warning" aria-live="polite">
+        {t('articleNotFound')}{' '}
+        <button type="button" class="button ghost hint-action" onClick={props.onFullPage}>
+          {t('articleNotFoundFullPage')}
+        </button>
+      </span>
+    );
+  return (
+    <span class="hint" aria-live="polite">
+      {hint.key === 'wordCount' ? t('wordCount', hint.count) : t('extracting')}
+    </span>
+  );
+}
 
 /**
  * The clip: title, mode, the note on top, the markdown as an editable text area (page
@@ -159,9 +178,7 @@ export function ClipPanel(props: {
             <label class="label" for="clip-body">
               {t('fieldPreview')}
             </label>
-            <span class="hint" aria-live="polite">
-              {extracting ? t('extracting') : t('wordCount', wordCount(body))}
-            </span>
+            <PreviewHintText hint={previewHint(state)} onFullPage={() => changeMode('full')} />
           </div>
           {extraction === null ? (
             <div class="preview-skeleton">

@@ -256,3 +256,19 @@ export function clipDraft(
 export function wordCount(body: string): number {
   return body.trim() === '' ? 0 : body.trim().split(/\s+/).length;
 }
+
+/**
+ * The preview's footer: progress, the clip's words, or that the article came out empty (a
+ * page of forms, a post too short for the reader's heuristics), so an empty clip is not saved
+ * unawares and the user knows Full page or a selection is the way to clip this page.
+ */
+export type PreviewHint =
+  { key: 'extracting' } | { key: 'wordCount'; count: number } | { key: 'articleNotFound' };
+
+export function previewHint(state: ClipFormState): PreviewHint {
+  if (state.extracting) return { key: 'extracting' };
+  const extracted = state.extraction?.ok ? state.extraction.result : null;
+  if (state.mode === 'article' && extracted?.mode === 'article' && extracted.body.trim() === '')
+    return { key: 'articleNotFound' };
+  return { key: 'wordCount', count: wordCount(state.body) };
+}

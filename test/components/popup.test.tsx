@@ -368,6 +368,33 @@ describe('popup states', () => {
     );
   });
 
+  it('says when no article was found and switches to Full page in one click', async () => {
+    const { bg } = renderPopup({
+      'tab.extract': (data) =>
+        article({
+          result: {
+            ...articleResult(),
+            mode: data.mode ?? 'article',
+            body: data.mode === 'full' ? 'Rivers carve valleys over time. Menu, footer.' : '',
+          },
+        }),
+    });
+    await ready();
+    expect((await screen.findByText(/No article found on this page/)).className).toContain(
+      'warning',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Clip the full page' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Markdown') as HTMLTextAreaElement).value).toBe(
+        'Rivers carve valleys over time. Menu, footer.',
+      ),
+    );
+    expect((screen.getByLabelText('Full page') as HTMLInputElement).checked).toBe(true);
+    expect(bg.callsOf('tab.extract').map((call) => call.mode)).toContain('full');
+    expect(screen.queryByText(/No article found/)).toBeNull();
+    expect(screen.getByText('7 words')).toBeTruthy();
+  });
+
   it('names an untitled page by its address, so it can be saved at once', async () => {
     const untitled = article();
     if (untitled.ok) untitled.result = { ...untitled.result, title: '' };

@@ -108,6 +108,29 @@ describe('the popup', () => {
     await article.close();
   });
 
+  it('says when a page has no article and clips the whole page at one click', async () => {
+    const loginUrl = h.pages.add(
+      '/sign-in',
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head>
+<body><header><nav><a href="/">Home</a> <a href="/about">About us</a></nav></header>
+<main><form action="/login" method="post"><h2>Sign in to River Weekly</h2>
+<label>Email <input name="email"></label><label>Password <input type="password" name="password"></label>
+<button>Sign in</button></form></main><footer>River Weekly, published every Friday</footer></body></html>`,
+    );
+    const { popup, article } = await openPopupOn(h, loginUrl);
+    await expectValue(popup.getByLabel('Title', { exact: true }), 'Sign in');
+    await popup.getByText('No article found on this page.').waitFor();
+    await screenshot(popup, 'popup-no-article');
+    await popup.getByRole('button', { name: 'Clip the full page' }).click();
+    await expect
+      .poll(() => popup.getByLabel('Markdown').inputValue(), { timeout: CONDITION_TIMEOUT_MS })
+      .toContain('River Weekly, published every Friday');
+    expect(await popup.getByLabel('Full page').isChecked()).toBe(true);
+    expect(await popup.getByText('No article found on this page.').count()).toBe(0);
+    await popup.close();
+    await article.close();
+  });
+
   it('appends a quick note to the Inbox page, creating it on first use', async () => {
     const { popup, article } = await openPopupOn(h, articleUrl);
     await popup.getByRole('tab', { name: 'Quick note' }).click();

@@ -6,6 +6,7 @@ import {
   clipKey,
   clipSubmission,
   initialClipForm,
+  previewHint,
   wordCount,
   type ClipFormAction,
   type ClipFormStart,
@@ -368,5 +369,28 @@ describe('the clip form', () => {
     });
     expect(wordCount('  ')).toBe(0);
     expect(wordCount(' one  two\nthree ')).toBe(3);
+  });
+
+  it('says when the article came out empty, until another mode is chosen', () => {
+    const extracting = initialClipForm(start);
+    expect(previewHint(extracting)).toEqual({ key: 'extracting' });
+    const found = run(extracting, { type: 'extracted', answer: article(), draft: null });
+    expect(previewHint(found)).toEqual({ key: 'wordCount', count: 5 });
+    const empty = run(extracting, {
+      type: 'extracted',
+      answer: article({ body: ' \n' }),
+      draft: null,
+    });
+    expect(previewHint(empty)).toEqual({ key: 'articleNotFound' });
+    // Typing a body of one's own does not make the page's article found.
+    expect(previewHint(run(empty, { type: 'edited', field: 'body', value: 'Mine' }))).toEqual({
+      key: 'articleNotFound',
+    });
+    const full = run(empty, { type: 'mode-requested', mode: 'full' });
+    expect(previewHint(full)).toEqual({ key: 'extracting' });
+    const fullAnswer = article({ body: 'The whole page.' });
+    if (fullAnswer.ok) fullAnswer.result = { ...fullAnswer.result, mode: 'full' };
+    const shown = run(full, { type: 'mode-extracted', mode: 'full', answer: fullAnswer });
+    expect(previewHint(shown)).toEqual({ key: 'wordCount', count: 3 });
   });
 });
