@@ -53,7 +53,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     resolved and tracking pixels removed, task checkboxes marked.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
  *  4. Content by mode: article (a site extractor when one knows the page, lib/extract/sites;
- *     else Readability; when it finds too little, the page's own
+ *     else Readability, with the opening paragraphs it left in a wrapper of their own put
+ *     back (lede.ts); when it finds too little, the page's own
  *     `<article>`/`<main>` cleaned by Readability),
  *     selection (the ranges), full (the whole body), bookmark (none).
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture

@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { elementsByTag, normalizedText } from './dom';
+import { recordHeadlines, restoreLede } from './lede';
 import { recordHeadings, restoreSectionHeading } from './section-headings';
 
 /**
@@ -40,9 +41,11 @@ function parse(doc: Document): ArticleOutcome | null {
     keepClasses: true,
   });
   const headings = recordHeadings(doc);
+  const headlines = recordHeadlines(doc);
   const r = reader.parse();
   if (!r || !r.content) return null;
   restoreSectionHeading(headings, r.content, r.title ?? null);
+  restoreLede(headlines, r.content, r.title ?? null);
   return {
     content: r.content,
     title: r.title ?? null,

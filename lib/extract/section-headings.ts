@@ -20,7 +20,7 @@ const TOKEN = /\W+/g;
 const MIN_TEXT_BEFORE = 100;
 
 /** Share of `b`'s words (by length) that `a` holds too. */
-function similarity(a: string, b: string): number {
+export function similarity(a: string, b: string): number {
   const tokensA = a.toLowerCase().split(TOKEN).filter(Boolean);
   const tokensB = b.toLowerCase().split(TOKEN).filter(Boolean);
   if (!tokensA.length || !tokensB.length) return 0;
