@@ -7,6 +7,7 @@ import { removeConsentNotices } from './consent';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
+import { joinDropCaps } from './drop-caps';
 import { embedDataImages } from './embedded-images';
 import { removeEyebrow } from './eyebrow';
 import { applyFootnotes } from './footnotes';
@@ -50,7 +51,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     also the kicker labelling its headline, lib/extract/eyebrow.ts). Prepare its
  *     body so later steps cannot lose content: math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
- *     resolved and tracking pixels removed, task checkboxes marked.
+ *     resolved and tracking pixels removed, task checkboxes marked, a drop cap set apart
+ *     joined to its paragraph.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
  *  4. Content by mode: article (a site extractor when one knows the page, lib/extract/sites;
  *     else Readability, with the opening paragraphs it left in a wrapper of their own put
@@ -92,6 +94,7 @@ function prepare(root: Element, url: string, embedImages: boolean): void {
   normalizeCodeBlocks(root);
   fixImages(root, embedImages);
   markTaskItems(root);
+  joinDropCaps(root);
 }
 
 function preparedSnapshot(
