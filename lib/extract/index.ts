@@ -153,7 +153,8 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
     siteTitle = clean(site.outcome?.title) || null;
     fromSite = site.outcome !== null;
     article =
-      site.outcome ?? readArticle(site.matched ? fresh() : snap, fresh, () => capture.textLength);
+      site.outcome ??
+      readArticle(site.matched ? fresh() : snap, fresh, () => capture.textLength, url);
     content = article?.content ?? null;
   } else if (mode === 'full') {
     content = snap.body;

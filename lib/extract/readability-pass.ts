@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { elementsByTag, normalizedText } from './dom';
+import { restoreOwnFragments, shortenOwnFragments } from './fragment-links';
 import { recordHeadlines, restoreLede } from './lede';
 import { recordHeadings, restoreSectionHeading } from './section-headings';
 
@@ -33,7 +34,7 @@ const PICK_IN_JUNK_SHARE = 0.8;
 // Readability's cleaning of the page's own article element must keep this share of its prose.
 const KEEP_AFTER_CLEANING = 0.8;
 
-function parse(doc: Document): ArticleOutcome | null {
+function parse(doc: Document, pageUrl: string): ArticleOutcome | null {
   const reader = new Readability<Element>(doc, {
     serializer: (node) => node as Element,
     // Classes stay: the boilerplate and footnote steps after Readability match on them,
@@ -42,8 +43,10 @@ function parse(doc: Document): ArticleOutcome | null {
   });
   const headings = recordHeadings(doc);
   const headlines = recordHeadlines(doc);
+  shortenOwnFragments(doc, pageUrl);
   const r = reader.parse();
   if (!r || !r.content) return null;
+  restoreOwnFragments(r.content);
   restoreSectionHeading(headings, r.content, r.title ?? null);
   restoreLede(headlines, r.content, r.title ?? null);
   return {
@@ -125,7 +128,8 @@ function semanticMain(
  * `first` is the prepared snapshot (consumed: Readability mutates it); `fresh` builds
  * another prepared snapshot, only called when the first result is too small and the page
  * marks its own article element; `pageTextLength` measures the page's text, only when the
- * result is short.
+ * result is short; `pageUrl` is the page's address, which its in-page links start with
+ * (fragment-links.ts).
  *
  * The fallback: the page's own single `<article>`/`<main>` (or, in that `<main>`, the
  * article holding Readability's find), when it holds clearly more text and contains what
@@ -139,9 +143,10 @@ export function readArticle(
   first: Document,
   fresh: () => Document,
   pageTextLength: () => number,
+  pageUrl = '',
 ): ArticleOutcome | null {
   const marksArticle = semanticElement(first) !== null;
-  const a = parse(first);
+  const a = parse(first, pageUrl);
   const aLen = a?.length ?? 0;
   // Long results are kept without measuring the page (that costs a full text walk).
   if (
@@ -154,7 +159,7 @@ export function readArticle(
   const probe = startOf(a);
   const semantic = semanticMain(doc, probe, aLen);
   if (semantic && semantic.pickInJunk && semantic.length >= MIN_ESCAPE_CHARS)
-    return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic) };
+    return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic, pageUrl) };
   if (
     semantic &&
     semantic.length > aLen * 1.15 &&
@@ -163,7 +168,7 @@ export function readArticle(
     // short post), not evidence of where the article is.
     (aLen < MIN_CHARS || semantic.text.includes(probe))
   ) {
-    return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic) };
+    return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic, pageUrl) };
   }
   return a;
 }
@@ -177,9 +182,10 @@ export function readArticle(
 function cleanedSemantic(
   doc: Document,
   semantic: { content: Element; length: number },
+  pageUrl: string,
 ): { content: Element; length: number } {
   doc.body.replaceChildren(semantic.content.cloneNode(true));
-  const cleaned = parse(doc);
+  const cleaned = parse(doc, pageUrl);
   // Measured against the prose (text outside links): link lists are what cleaning removes.
   if (cleaned && cleaned.length >= proseLength(semantic.content) * KEEP_AFTER_CLEANING)
     return { content: cleaned.content, length: cleaned.length };
