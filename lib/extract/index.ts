@@ -67,8 +67,9 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     related-reading labels with their teasers; the article's tail of appeals and site
  *     promotions, link-only lines and a closing author note; the author's photo and the
  *     byline written as a line above the article, as the frontmatter names the author)
- *     removed, URLs absolute and unsafe ones dropped, tables classified (GFM, clean HTML, or
- *     flattened layout).
+ *     removed, URLs absolute and unsafe ones dropped (a line of links that only move around
+ *     the page, "Skip to content", "Back to top", with them), tables classified (GFM, clean
+ *     HTML, or flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
  *  8. Title, byline, dates, word count, frontmatter data and the result (the clip-markdown

@@ -1,4 +1,5 @@
-import { unwrap } from './dom';
+import { normalizedText, unwrap } from './dom';
+import { removeJumpLine } from './jump-lines';
 import { SAFE_LINK_SCHEMES, SAFE_MEDIA_SCHEMES } from './link-url';
 import { EMBEDDED_IMAGE_SCHEME } from './embedded-images';
 
@@ -140,6 +141,9 @@ const MEDIA_ATTRS = new Map<string, string[]>([
   ['iframe', ['src']],
 ]);
 
+// A skip link's target: the content, most of the clip.
+const SKIP_TARGET_SHARE = 0.5;
+
 /**
  * Makes every link and media URL under `root` absolute, unwraps links with unsafe or
  * dangling targets (their text stays) and drops media with unsafe URLs.
@@ -179,12 +183,35 @@ export function absolutizeUrls(root: Element, base: string, pageUrl: string): vo
       else el.removeAttribute('srcset');
     }
   }
+  // A link that moves around the page: to a place the clip does not hold, or past the page's
+  // furniture to the content ("Skip to main content": its target holds most of the clip).
+  // Text lengths measured once per target: a hostile page may point a thousand links at one.
+  let clipChars = -1;
+  const targetChars = new Map<Element, number>();
+  const isJump = (a: Element): boolean => {
+    const raw = (a.getAttribute('href') ?? '').trim();
+    const fragment = raw.startsWith('#')
+      ? raw.slice(1)
+      : raw.startsWith(pageNoHash + '#')
+        ? raw.slice(pageNoHash.length + 1)
+        : null;
+    if (!fragment) return false;
+    const target = ids.get(safeDecode(fragment));
+    if (!target) return true;
+    // The link's own heading or section: a permalink, not a jump.
+    if (target.contains(a)) return false;
+    if (clipChars < 0) clipChars = normalizedText(root).length;
+    let chars = targetChars.get(target);
+    if (chars === undefined) targetChars.set(target, (chars = normalizedText(target).length));
+    return chars > clipChars * SKIP_TARGET_SHARE;
+  };
   for (const a of links) {
     const raw = a.getAttribute('href');
     if (raw === null) {
       unwrap(a);
       continue;
     }
+    if (a.isConnected && isJump(a) && removeJumpLine(a, isJump)) continue;
     const trimmed = raw.trim();
     let target: string | null;
     if (trimmed.startsWith('#')) {
