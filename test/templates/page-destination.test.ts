@@ -66,6 +66,15 @@ async function background() {
   return { ctx, handlers: createHandlers(ctx) };
 }
 
+/** The popup's template requests, answered by the real background's handlers. */
+function answerTemplateRequests(handlers: ReturnType<typeof createHandlers>): void {
+  installFakeBackground({
+    'templates.get': (d) => handlers['templates.get'](d, sender),
+    'tags.list': (d) => handlers['tags.list'](d, sender),
+    'pages.resolve': (d) => handlers['pages.resolve'](d, sender),
+  });
+}
+
 describe('a template that adds to an existing page', () => {
   it('finds the page by folder and title, and Save appends the clip to it', async () => {
     const folder = await api.createFolder({ name: 'Journal', parentId: null });
@@ -90,11 +99,7 @@ describe('a template that adds to an existing page', () => {
     await templatesItem.setValue([template]);
 
     // The popup's requests go to the real handlers, held to the message contract.
-    installFakeBackground({
-      'templates.get': (d) => handlers['templates.get'](d, sender),
-      'tags.list': (d) => handlers['tags.list'](d, sender),
-      'pages.resolve': (d) => handlers['pages.resolve'](d, sender),
-    });
+    answerTemplateRequests(handlers);
     const { folders } = await handlers['folders.get']({ refresh: true }, sender);
     const data = { folders, foldersRefreshing: false } as PopupData;
     const start = initialClipForm({
@@ -151,11 +156,7 @@ describe('a template that adds to an existing page', () => {
         rules: [{ kind: 'url', pattern: 'example.com/rivers*' }],
       },
     ]);
-    installFakeBackground({
-      'templates.get': (d) => handlers['templates.get'](d, sender),
-      'tags.list': (d) => handlers['tags.list'](d, sender),
-      'pages.resolve': (d) => handlers['pages.resolve'](d, sender),
-    });
+    answerTemplateRequests(handlers);
     const { folders } = await handlers['folders.get']({ refresh: true }, sender);
     const data = { folders, foldersRefreshing: false } as PopupData;
     const start = initialClipForm({
@@ -193,10 +194,7 @@ describe('a template that adds to an existing page', () => {
         rules: [{ kind: 'url', pattern: 'example.com/rivers*' }],
       },
     ]);
-    installFakeBackground({
-      'templates.get': (d) => handlers['templates.get'](d, sender),
-      'tags.list': (d) => handlers['tags.list'](d, sender),
-    });
+    answerTemplateRequests(handlers);
     let data = { folders: stale, foldersRefreshing: true } as PopupData;
     const start = initialClipForm({
       mode: 'article',
