@@ -31,8 +31,12 @@ const MIN_SHARE = 0.15;
 // and how much of the pick such an element must hold to count as holding it.
 const MIN_ESCAPE_CHARS = 100;
 const PICK_IN_JUNK_SHARE = 0.8;
+// Or how much of the pick a junk element it holds whole must make up (a comment form with
+// its heading and login choices around it).
+const JUNK_IN_PICK_SHARE = 0.5;
 // Readability's cleaning of the page's own article element must keep this share of its prose.
 const KEEP_AFTER_CLEANING = 0.8;
+const JUNK = 'nav, aside, footer, header > nav, form';
 
 function parse(doc: Document, pageUrl: string): ArticleOutcome | null {
   const reader = new Readability<Element>(doc, {
@@ -66,14 +70,21 @@ function emptyMeta(): Omit<ArticleOutcome, 'content' | 'length'> {
 }
 
 /**
- * The page's own main-content element, when it marks exactly one: the fallback when
- * Readability's scoring picks a fragment (it favours a single long block on short pages).
+ * The page's own declarations of where its article is, each kind the page uses exactly once,
+ * in this order: HTML's `<article>` and `<main>`, schema.org's `articleBody` (microdata) and
+ * hAtom's `hentry` (the post's container in most WordPress themes). They are the fallback
+ * when Readability's scoring picks a fragment (it favours a single long block on short pages)
+ * or a block that is not the article (a comment form under a short post).
  */
-function semanticElement(doc: Document): Element | null {
-  const articles = doc.querySelectorAll('article');
-  if (articles.length === 1) return articles[0]!;
-  const mains = doc.querySelectorAll('main, [role="main"]');
-  return mains.length === 1 ? mains[0]! : null;
+const DECLARATIONS = ['article', 'main, [role="main"]', '[itemprop~="articleBody"]', '.hentry'];
+
+function semanticElements(doc: Document): Element[] {
+  const found: Element[] = [];
+  for (const selector of DECLARATIONS) {
+    const all = doc.querySelectorAll(selector);
+    if (all.length === 1) found.push(all[0]!);
+  }
+  return found;
 }
 
 /**
@@ -97,31 +108,43 @@ function hasSiblingArticle(el: Element): boolean {
 }
 
 /**
- * The semantic element's copy, without navigation, asides, footers and forms, and its text;
- * `pickInJunk`: whether Readability's pick (starting with `probe`, `pickLength` characters
- * long) lies in one of those, by the page's own markup not the article's content (a
- * newsletter box in the article's footer, its prose longer than a short news item's).
+ * The first declared element (semanticElements) whose copy, without navigation, asides,
+ * footers and forms, holds MIN_ESCAPE_CHARS of prose, text outside links (a `<main>` may hold
+ * only teaser links and an aside that wraps the article), with its text. `pickInJunk`: whether
+ * Readability's pick (`pickText`, starting with `probe`, `pickLength` characters long) lies in
+ * one of those, in the element or outside it, by the page's own markup not the article's
+ * content (a newsletter box in the article's footer, its prose longer than a short news
+ * item's; the comment form below a short post). A form around the element (a page that is
+ * one big form) is not junk.
  */
 function semanticMain(
   doc: Document,
   probe: string,
   pickLength: number,
+  pickText: string,
 ): { content: Element; text: string; length: number; pickInJunk: boolean } | null {
-  const semantic = semanticElement(doc);
-  if (!semantic) return null;
-  const el = articleWithin(semantic, probe);
-  const content = el.cloneNode(true) as Element;
-  const junk = Array.from(content.querySelectorAll('nav, aside, footer, header > nav, form'));
-  // Inside, not only starting there: Readability's pick may open with a breadcrumb's `<nav>`.
-  const pickInJunk =
-    !!probe &&
-    junk.some((j) => {
-      const text = normalizedText(j);
-      return text.length >= pickLength * PICK_IN_JUNK_SHARE && text.includes(probe);
-    });
-  for (const j of junk) j.remove();
-  const text = normalizedText(content);
-  return { content, text, length: text.length, pickInJunk };
+  for (const declared of semanticElements(doc)) {
+    const el = articleWithin(declared, probe);
+    const content = el.cloneNode(true) as Element;
+    const inside = Array.from(content.querySelectorAll(JUNK));
+    for (const j of inside) j.remove();
+    if (proseLength(content) < MIN_ESCAPE_CHARS) continue;
+    const text = normalizedText(content);
+    const outside = Array.from(doc.querySelectorAll(JUNK)).filter(
+      (j) => !j.contains(el) && !el.contains(j),
+    );
+    // Inside, not only starting there: Readability's pick may open with a breadcrumb's `<nav>`.
+    const pickInJunk =
+      !!probe &&
+      [...inside, ...outside].some((j) => {
+        const junkText = normalizedText(j);
+        if (junkText.length >= pickLength * PICK_IN_JUNK_SHARE && junkText.includes(probe))
+          return true;
+        return junkText.length >= pickLength * JUNK_IN_PICK_SHARE && pickText.includes(junkText);
+      });
+    return { content, text, length: text.length, pickInJunk };
+  }
+  return null;
 }
 
 /**
@@ -131,10 +154,11 @@ function semanticMain(
  * result is short; `pageUrl` is the page's address, which its in-page links start with
  * (fragment-links.ts).
  *
- * The fallback: the page's own single `<article>`/`<main>` (or, in that `<main>`, the
- * article holding Readability's find), when it holds clearly more text and contains what
+ * The fallback: the article the page declares (semanticMain; in a `<main>`, the article
+ * holding Readability's find), when it holds clearly more text and contains what
  * Readability found, unless that was Readability's last resort; and whatever its length
- * when what Readability found lies in the element's own footer, aside, navigation or form.
+ * when what Readability found lies in a footer, aside, navigation or form, the element's own
+ * or the page's (the comment form under a short post).
  * Whether the page has one is asked before Readability changes `first`: a fresh snapshot
  * copies and prepares the whole page again (up to 96 ms on the benchmark's pages in Node),
  * wasted on the third of short results that have no such element.
@@ -145,7 +169,7 @@ export function readArticle(
   pageTextLength: () => number,
   pageUrl = '',
 ): ArticleOutcome | null {
-  const marksArticle = semanticElement(first) !== null;
+  const marksArticle = semanticElements(first).length > 0;
   const a = parse(first, pageUrl);
   const aLen = a?.length ?? 0;
   // Long results are kept without measuring the page (that costs a full text walk).
@@ -157,7 +181,7 @@ export function readArticle(
     return a;
   const doc = fresh();
   const probe = startOf(a);
-  const semantic = semanticMain(doc, probe, aLen);
+  const semantic = semanticMain(doc, probe, aLen, a ? normalizedText(a.content) : '');
   if (semantic && semantic.pickInJunk && semantic.length >= MIN_ESCAPE_CHARS)
     return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic, pageUrl) };
   if (

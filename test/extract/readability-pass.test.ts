@@ -160,6 +160,67 @@ describe('readArticle: the page own <article> as the fallback', () => {
     },
   );
 
+  it.each(documentDoms(URL))(
+    "takes the page's schema.org articleBody when its <main> holds only an aside around it (%s)",
+    (_, parse) => {
+      // A news portal: the item sits in an aside inside <main>, beside teasers that are each
+      // an <article> of their own, so neither <article> nor <main> says where the item is.
+      const teasers = Array.from(
+        { length: 4 },
+        (_, i) =>
+          `<article><a href="/news/${i}">More news from the region, number ${i}</a></article>`,
+      ).join('');
+      const item =
+        '<aside class="content"><section itemscope itemtype="https://schema.org/Article">' +
+        '<h1>Novelist wins the book prize</h1><div itemprop="articleBody">' +
+        `${STEPS.map((s) => `<p>${s}</p>`).join('')}</div></section></aside>`;
+      const text = fallbackText(
+        parse,
+        `<main><aside><div itemprop="articleBody"><p>${STEPS[0]}</p></div></aside></main>`,
+        `<main>${item}${teasers}</main>`,
+      );
+      for (const step of STEPS) expect(text).toContain(step);
+      expect(text).not.toContain('More news from the region');
+    },
+  );
+
+  it.each(documentDoms(URL))(
+    "takes a short post marked as an hAtom entry over Readability's pick of the comment form below it (%s)",
+    (_, parse) => {
+      const post =
+        '<div class="post hentry"><h2 class="entry-title">A short exchange</h2>' +
+        '<p>"I know I have had a drink and perhaps should not say this…"</p>' +
+        '<p>"Then do not say it."</p><p>"Ok."</p></div>';
+      const respond =
+        '<div id="respond"><h3>Leave a comment</h3><form action="/comments" method="post">' +
+        '<p><label>Enter your comment here. Please be kind and stay on the topic of the post, and remember that others read it too.</label><textarea></textarea></p>' +
+        '<p><label>Fill in your details below or click an icon to log in. Your e-mail address is never published and only used to tell you about replies.</label></p>' +
+        '<p><label>E-mail (required, never made public)</label><input name="email"></p>' +
+        '<p><label>Name (required), as it will appear next to your comment</label><input name="name"></p></form>' +
+        '<p>You are commenting using your account. Log out or change the account at any time from the menu above.</p></div>';
+      const page = `${post}${respond}`;
+      const text = fallbackText(parse, page, page);
+      expect(text).toContain('Then do not say it.');
+      expect(text).toContain('"Ok."');
+      expect(text).not.toContain('Leave a comment');
+      expect(text).not.toContain('Enter your comment here');
+    },
+  );
+
+  it.each(documentDoms(URL))(
+    'keeps the pick on a page that is one big form, whose article element is elsewhere (%s)',
+    (_, parse) => {
+      // Some frameworks wrap the whole page in a <form>: a form around the article element
+      // does not make Readability's pick, inside the same form, the page's furniture.
+      const promo =
+        '<article class="promo"><p>Subscribe to the print edition and receive every issue at home, with the archive and the yearly index included at no extra cost.</p></article>';
+      const page = `<form id="page" method="post"><div class="story">${STEPS.map((s) => `<p>${s}</p>`).join('')}</div>${promo}</form>`;
+      const text = fallbackText(parse, page, page);
+      for (const step of STEPS) expect(text).toContain(step);
+      expect(text).not.toContain('Subscribe to the print edition');
+    },
+  );
+
   it('copies the page again only when it marks one article element', () => {
     const page = (body: string) =>
       parseHtml(`<html><head><title>x</title></head><body>${body}</body></html>`, URL);
