@@ -46,8 +46,9 @@ const LABELLED_DATE = new RegExp(`^${DATE_LABEL}\\s*:?\\s*\\d`);
 // A post's meta line: when and where it was filed, by whom, its views and comments
 // ("Erstellt am 6. Mai 2014 und abgelegt unter [Linux]", "12. Juni 2019 | 15:49 VON Jane IN
 // [Mode] | 0 COMMENTS", "Aufrufe: 120 | Hinzugefügt von: Jo | Tags: …"). A date or time with
-// a label only such lines carry, two labelled fields, a date with one short tag after a bar,
-// a bare time of day, or a question site's "asked …".
+// a label only such lines carry, two labelled fields, a date with one short tag after a bar
+// or in brackets ("14. Juni 2013 at 20:51 ([Spezifisch])"), a bare time of day, or a
+// question site's "asked …".
 const ANY_DATE =
   '(?:\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}|\\d{1,2}\\/\\d{1,2}\\/\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|' +
   `\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}:\\d{2})`;
@@ -56,7 +57,10 @@ const META_LABEL =
 const META_FIELD =
   /\b(?:aufrufe|views|hinzugef[üu]gt von|autor|author|datum|date|kategorien?|categor(?:y|ies)|tags?|schlagw[öo]rter)\s*:/g;
 const DATED = new RegExp(ANY_DATE);
-const DATE_TAG = new RegExp(`^${ANY_DATE}(?:,?\\s*\\d{1,2}:\\d{2})?\\s*\\|\\s*[^|\\d]{1,30}$`);
+const DATE_TAG = new RegExp(
+  `^${ANY_DATE}(?:,?\\s*(?:at\\s+|um\\s+)?\\d{1,2}:\\d{2}(?:\\s*(?:uhr|am|pm))?)?` +
+    '\\s*(?:\\|\\s*[^|\\d]{1,30}|\\([^()\\d]{1,30}\\))$',
+);
 const TIME_ONLY = /^\d{1,2}:\d{2}(?::\d{2})?\s*(?:uhr|h|am|pm)?$/;
 const ASKED = new RegExp(`^(?:asked|answered|edited|modified)\\s+.{0,20}${ANY_DATE}`);
 
