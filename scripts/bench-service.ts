@@ -19,7 +19,9 @@
  *      spread round-robin over the seeded pages;
  *    - page-list reads: GET /pages?limit=100 following nextCursor until null, each request
  *      timed on its own;
- *    - content reads: GET /pages/{id}/content of random seeded pages.
+ *    - content reads: GET /pages/{id}/content of random seeded pages;
+ *    - permanent deletes of a page showing a stored image (imported, then trashed, untimed),
+ *      which read the pages linking stored images to delete the image with it.
  * 4. Print the table (operation, requests, p50, p99, requests/s, errors, target) and stop the
  *    service. Targets: appends p99 < 20 ms and >= 1,500 appends/s.
  *
@@ -221,6 +223,35 @@ async function seed(ctx: Ctx): Promise<void> {
   );
 }
 
+// A real 1x1 PNG.
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/**
+ * A clip saved with "Keep images" (one note and its image, by vault import), not timed: its
+ * permanent delete then reads every page linking a stored image to find the image unshown.
+ */
+async function importClipWithImage(ctx: Ctx): Promise<string | null> {
+  const name = `clip-${randomUUID()}`;
+  const res = await send(`${ctx.service.baseUrl}/imports/vaultapp`, {
+    method: 'POST',
+    headers: { ...ctx.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      files: [
+        { path: `${name}.md`, content: `# ${name}\n\n![photo](${name}.png)\n` },
+        { path: `${name}.png`, data: PNG_BASE64, mimeType: 'image/png' },
+      ],
+    }),
+  });
+  if (res.status !== 200) return null;
+  const found = await send(
+    `${ctx.service.baseUrl}/pages/resolve?title=${encodeURIComponent(name)}`,
+    { headers: ctx.headers },
+  );
+  const data = (JSON.parse(found.text) as { data?: { id: string }[] }).data;
+  return data?.[0]?.id ?? null;
+}
+
 const loadNow = () =>
   loadavg()
     .map((n) => n.toFixed(1))
@@ -306,6 +337,21 @@ async function main(): Promise<void> {
       await phase(ctx, 'content read', async (_client, record) => {
         const pageId = ctx.pageIds[Math.floor(Math.random() * ctx.pageIds.length)]!;
         await timed(`${base}/pages/${pageId}/content`, { headers: ctx.headers }, 200, record);
+      }),
+    );
+
+    console.error('measuring permanent deletes of pages showing a stored image');
+    results.push(
+      await phase(ctx, 'permanent delete, image', async (_client, record) => {
+        const pageId = await importClipWithImage(ctx);
+        if (!pageId) return record(0, false, 'the vault import of a clip with an image failed');
+        await send(`${base}/pages/${pageId}/trash`, { method: 'DELETE', headers: ctx.headers });
+        await timed(
+          `${base}/pages/${pageId}/permanent`,
+          { method: 'DELETE', headers: ctx.headers },
+          204,
+          record,
+        );
       }),
     );
 

@@ -1,5 +1,8 @@
 import type { Database } from './database';
 
+/** Where the service serves a stored image: `${IMAGE_PATH}{id}` (docs/api.md, Vault import). */
+export const IMAGE_PATH = '/api/v1/images/';
+
 export interface ImageRow {
   id: string;
   owner_id: string;
@@ -15,9 +18,15 @@ export function imagesRepository(db: Database) {
      VALUES (@id, @owner_id, @path, @mime_type, @data, @created_at)`,
   );
   const get = db.prepare<[string], ImageRow>('SELECT * FROM images WHERE id = ?');
+  const removeUnlinked = db.prepare(
+    `DELETE FROM images WHERE id IN (SELECT value FROM json_each(?))
+     AND NOT EXISTS (SELECT 1 FROM image_links WHERE image_id = images.id)`,
+  );
   return {
     insert: (row: ImageRow) => void insert.run(row),
     get: (id: string): ImageRow | undefined => get.get(id),
+    /** Deletes those of these images that no page links (image-links.ts); returns how many. */
+    removeUnlinked: (ids: string[]): number => removeUnlinked.run(JSON.stringify(ids)).changes,
   };
 }
 

@@ -132,6 +132,27 @@ const migrations: readonly string[] = [
   -- Likewise the idempotency sweep (every 10 minutes) scans instead of indexing every key.
   DROP INDEX idempotency_created;
   `,
+  // Which pages link which stored images (image-links.ts): a permanent delete removes the
+  // images no page links any more without reading every page. Filled from the pages there
+  // are: every '/api/v1/images/' (15 characters) followed by the id of an image.
+  `
+  CREATE TABLE image_links (
+    page_id TEXT NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+    image_id TEXT NOT NULL,
+    PRIMARY KEY (page_id, image_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX image_links_image ON image_links(image_id);
+  WITH RECURSIVE found(page_id, rest, image_id) AS (
+    SELECT id, content, NULL FROM pages WHERE instr(content, '/api/v1/images/') > 0
+    UNION ALL
+    SELECT page_id,
+      substr(rest, instr(rest, '/api/v1/images/') + 15),
+      lower(substr(rest, instr(rest, '/api/v1/images/') + 15, 36))
+    FROM found WHERE instr(rest, '/api/v1/images/') > 0
+  )
+  INSERT OR IGNORE INTO image_links (page_id, image_id)
+  SELECT page_id, image_id FROM found WHERE image_id IN (SELECT id FROM images);
+  `,
 ];
 
 export function migrate(db: Database): void {

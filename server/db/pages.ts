@@ -1,6 +1,7 @@
 import type { Database } from './database';
 import { cleanTitleOr } from '../domain/names';
 import type { KeysetPosition } from './folders';
+import { imageLinksRepository } from './image-links';
 
 export interface PageRow {
   id: string;
@@ -43,6 +44,7 @@ const VISIBLE = `(owner_id = @user
 
 export function pagesRepository(db: Database) {
   const get = db.prepare<[string], PageRow>(`SELECT ${META} FROM pages WHERE id = ?`);
+  const links = imageLinksRepository(db);
   const content = db.prepare<[string], { content: string; etag: string }>(
     'SELECT content, etag FROM pages WHERE id = ?',
   );
@@ -68,7 +70,6 @@ export function pagesRepository(db: Database) {
   const restore = db.prepare(
     'UPDATE pages SET deleted_at = NULL, trash_root = NULL, parent_id = ? WHERE id = ?',
   );
-  const remove = db.prepare('DELETE FROM pages WHERE id = ?');
   const removeAll = db.prepare('DELETE FROM pages WHERE id IN (SELECT value FROM json_each(?))');
   const moveToRoot = db.prepare('UPDATE pages SET parent_id = NULL WHERE id = ?');
   const inFolder = db.prepare<[string], PageRow>(
@@ -152,6 +153,7 @@ export function pagesRepository(db: Database) {
       etag: string;
     }): void {
       insert.run({ ...row, title: cleanTitleOr(row.title, 'Untitled'), stamp: stamp() });
+      links.set(row.id, row.content);
     },
     /** Saves title, icon and parent; returns the row as stored, with its new updated_at. */
     updateMeta(row: PageRow): PageRow {
@@ -161,16 +163,23 @@ export function pagesRepository(db: Database) {
       updateMeta.run({ ...saved, stamp: now });
       return saved;
     },
-    setContent(id: string, text: string, etag: string): void {
+    /**
+     * `added`: the write only added this text to the content (an append or prepend), so the
+     * image links the content had stand and only its own are new (the hot path skips the rest).
+     */
+    setContent(id: string, text: string, etag: string, added?: string): void {
       const now = stamp();
       remember.run({ id, stamp: now });
       setContent.run({ id, content: text, etag, stamp: now });
+      if (added === undefined) links.set(id, text);
+      else links.add(id, added);
     },
     restrict: (id: string): boolean => restrict.run(id).changes > 0,
     trash: (id: string, now: number) => void trash.run(now, id),
     restore: (id: string, parentId: string | null) => void restore.run(parentId, id),
-    remove: (id: string) => void remove.run(id),
     removeAll: (ids: string[]) => void removeAll.run(JSON.stringify(ids)),
+    /** The stored images these pages link. */
+    linkedImages: (ids: string[]): string[] => links.ofPages(ids),
     /** Takes a page out of its folder, keeping its trash state. */
     moveToRoot: (id: string) => void moveToRoot.run(id),
     inFolder: (folderId: string): PageRow[] => inFolder.all(folderId),

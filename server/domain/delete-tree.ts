@@ -2,6 +2,7 @@ import { writeTransaction } from '../db/database';
 import type { FolderRow } from '../db/folders';
 import type { Deps } from '../http/env';
 import { ADMIN } from './access';
+import { removePages, removeUnlinkedImages } from './remove-pages';
 
 /**
  * Permanently deletes a folder and what the caller administers below it (docs/api.md,
@@ -9,13 +10,15 @@ import { ADMIN } from './access';
  * by their owner and their own grants only) are never removed: they are taken out of the
  * tree to the top level, keeping their subtree and their trash state, so their owner finds
  * them in Trash. The tree is walked level by level and deleted with set-based statements, so
- * no depth of nesting reaches a recursion limit.
+ * no depth of nesting reaches a recursion limit. The stored images its pages linked are added
+ * to `linkedImages` (remove-pages.ts).
  */
 export function deleteFolderTree(
   deps: Deps,
   userId: string,
   folder: FolderRow,
   level: number,
+  linkedImages: Set<string>,
 ): { pages: number; folders: number } {
   const { repos } = deps;
   const levelBelow = (owner: string, restricted: number, id: string, parentLevel: number) => {
@@ -48,7 +51,7 @@ export function deleteFolderTree(
     frontier = next;
   }
   repos.grants.removeForItems([...folderIds, ...pageIds]);
-  repos.pages.removeAll(pageIds);
+  removePages(repos, pageIds, linkedImages);
   repos.folders.removeAll(folderIds);
   return { pages: pageIds.length, folders: folderIds.length };
 }
@@ -64,6 +67,8 @@ export function emptyTrash(
   const { repos, access } = deps;
   let pagesDeleted = 0;
   let foldersDeleted = 0;
+  // Checked once at the end: a deletion that failed leaves its pages, which still show theirs.
+  const linkedImages = new Set<string>();
   const attempt = (what: string, remove: () => void) => {
     try {
       writeTransaction(repos.db, remove);
@@ -82,7 +87,7 @@ export function emptyTrash(
     const level = access.folderLevel(userId, folder);
     if (level < ADMIN) continue;
     attempt(`folder ${folder.id}`, () => {
-      const removed = deleteFolderTree(deps, userId, folder, level);
+      const removed = deleteFolderTree(deps, userId, folder, level, linkedImages);
       pagesDeleted += removed.pages;
       foldersDeleted += removed.folders;
     });
@@ -91,10 +96,11 @@ export function emptyTrash(
     const page = repos.pages.get(trashed.id);
     if (!page || access.pageLevel(userId, page) < ADMIN) continue;
     attempt(`page ${page.id}`, () => {
-      repos.pages.remove(page.id);
+      removePages(repos, [page.id], linkedImages);
       repos.grants.removeForItems([page.id]);
       pagesDeleted++;
     });
   }
+  removeUnlinkedImages(repos, linkedImages);
   return { pagesDeleted, foldersDeleted };
 }

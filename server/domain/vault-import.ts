@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Deps } from '../http/env';
+import { IMAGE_PATH } from '../db/images';
 import { MAX_CONTENT_BYTES, newEtag } from './content';
 import { MAX_FOLDER_DEPTH, MAX_IMPORT_FOLDERS } from './folder-depth';
 import { MAX_TITLE_LENGTH } from './names';
@@ -135,7 +136,7 @@ export function importVault(deps: Deps, userId: string, files: VaultFile[]): Imp
         data: bytes,
         created_at: now,
       });
-      const url = `/api/v1/images/${id}`;
+      const url = `${IMAGE_PATH}${id}`;
       images.push({ path: segments.join('/'), id, url });
       imageByPath.set(normal, url);
       imageByName.set(key(name), url);

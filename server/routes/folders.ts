@@ -10,6 +10,7 @@ import { routeOf } from '../http/route-of';
 import { ADMIN, EDIT, VIEW } from '../domain/access';
 import { copyFolderTree } from '../domain/copy-folder';
 import { deleteFolderTree } from '../domain/delete-tree';
+import { removeUnlinkedImages } from '../domain/remove-pages';
 import { assertFolderFits } from '../domain/folder-depth';
 import { reachOf } from '../domain/listing';
 import { presentFolder } from '../domain/present';
@@ -207,7 +208,9 @@ export function foldersRoutes(deps: Deps) {
         const { folder, level } = access.folder(userId, c.req.valid('param').folderId, ADMIN, {
           trashed: true,
         });
-        deleteFolderTree(deps, userId, folder, level);
+        const linkedImages = new Set<string>();
+        deleteFolderTree(deps, userId, folder, level, linkedImages);
+        removeUnlinkedImages(repos, linkedImages);
       });
       return c.body(null, 204);
     },

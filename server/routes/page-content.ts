@@ -111,7 +111,7 @@ export function pageContentRoutes(deps: Deps) {
         );
         assertContentSize(text, `page ${page.id}`);
         const etag = newEtag();
-        repos.pages.setContent(page.id, text, etag);
+        repos.pages.setContent(page.id, text, etag, op.content);
         return { status: 200, etag, body: { id: op.id, etag } };
       });
       return response as never;

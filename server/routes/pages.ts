@@ -10,6 +10,7 @@ import { ADMIN, EDIT, VIEW } from '../domain/access';
 import { assertContentSize, newEtag } from '../domain/content';
 import { reachOf } from '../domain/listing';
 import { presentPage } from '../domain/present';
+import { removePages, removeUnlinkedImages } from '../domain/remove-pages';
 
 const read = requireScope('pages:read');
 const write = requireScope('pages:write');
@@ -213,8 +214,10 @@ export function pagesRoutes(deps: Deps) {
       const userId = c.var.caller.user.id;
       writeTransaction(repos.db, () => {
         const { page } = access.page(userId, c.req.valid('param').pageId, ADMIN, { trashed: true });
-        repos.pages.remove(page.id);
+        const linkedImages = new Set<string>();
+        removePages(repos, [page.id], linkedImages);
         repos.grants.removeForItems([page.id]);
+        removeUnlinkedImages(repos, linkedImages);
       });
       return c.body(null, 204);
     },
