@@ -158,7 +158,8 @@ function semanticMain(
  * holding Readability's find), when it holds clearly more text and contains what
  * Readability found, unless that was Readability's last resort; and whatever its length
  * when what Readability found lies in a footer, aside, navigation or form, the element's own
- * or the page's (the comment form under a short post).
+ * or the page's (the comment form under a short post). A result that is mostly a form is
+ * looked at however long it is: a comment form may hold more text than the post above it.
  * Whether the page has one is asked before Readability changes `first`: a fresh snapshot
  * copies and prepares the whole page again (up to 96 ms on the benchmark's pages in Node),
  * wasted on the third of short results that have no such element.
@@ -172,13 +173,11 @@ export function readArticle(
   const marksArticle = semanticElements(first).length > 0;
   const a = parse(first, pageUrl);
   const aLen = a?.length ?? 0;
-  // Long results are kept without measuring the page (that costs a full text walk).
-  if (
-    !marksArticle ||
-    aLen >= MIN_CHARS * 4 ||
-    (aLen >= MIN_CHARS && aLen >= pageTextLength() * MIN_SHARE)
-  )
-    return a;
+  if (!marksArticle) return a;
+  // Long results are kept without measuring the page (that costs a full text walk), unless
+  // they are a form: a comment form under a short post holds more text than the post.
+  const long = aLen >= MIN_CHARS * 4 || (aLen >= MIN_CHARS && aLen >= pageTextLength() * MIN_SHARE);
+  if (long && !isMostlyForm(a!.content)) return a;
   const doc = fresh();
   const probe = startOf(a);
   const semantic = semanticMain(doc, probe, aLen, a ? normalizedText(a.content) : '');
@@ -220,6 +219,13 @@ function proseLength(el: Element): number {
   let links = 0;
   for (const a of elementsByTag(el, 'a')) links += normalizedText(a).length;
   return normalizedText(el).length - links;
+}
+
+/** Whether forms hold JUNK_IN_PICK_SHARE of the text (forms do not nest). */
+function isMostlyForm(content: Element): boolean {
+  let inForms = 0;
+  for (const form of elementsByTag(content, 'form')) inForms += normalizedText(form).length;
+  return inForms > 0 && inForms >= normalizedText(content).length * JUNK_IN_PICK_SHARE;
 }
 
 /** The start of what Readability found ('' when it found nothing): the fallback must hold it. */
