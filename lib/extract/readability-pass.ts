@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { elementsByTag, normalizedText } from './dom';
+import { elementsByTag, normalizedText, tagName } from './dom';
 import { restoreOwnFragments, shortenOwnFragments } from './fragment-links';
 import { recordHeadlines, restoreLede } from './lede';
 import { recordHeadings, restoreSectionHeading } from './section-headings';
@@ -31,9 +31,11 @@ const MIN_SHARE = 0.15;
 // and how much of the pick such an element must hold to count as holding it.
 const MIN_ESCAPE_CHARS = 100;
 const PICK_IN_JUNK_SHARE = 0.8;
-// Or how much of the pick a junk element it holds whole must make up (a comment form with
-// its heading and login choices around it).
-const JUNK_IN_PICK_SHARE = 0.5;
+// The share of a result's text in forms that makes it a form, not an article (a comment
+// form with its heading and login choices around it).
+const FORM_SHARE = 0.5;
+const FORMS = 'form, [action]';
+const READER_INPUTS = 'input[type="email" i], input[type="password" i], textarea';
 // Readability's cleaning of the page's own article element must keep this share of its prose.
 const KEEP_AFTER_CLEANING = 0.8;
 const JUNK = 'nav, aside, footer, header > nav, form';
@@ -111,17 +113,16 @@ function hasSiblingArticle(el: Element): boolean {
  * The first declared element (semanticElements) whose copy, without navigation, asides,
  * footers and forms, holds MIN_ESCAPE_CHARS of prose, text outside links (a `<main>` may hold
  * only teaser links and an aside that wraps the article), with its text. `pickInJunk`: whether
- * Readability's pick (`pickText`, starting with `probe`, `pickLength` characters long) lies in
- * one of those, in the element or outside it, by the page's own markup not the article's
- * content (a newsletter box in the article's footer, its prose longer than a short news
- * item's; the comment form below a short post). A form around the element (a page that is
- * one big form) is not junk.
+ * Readability's pick (starting with `probe`, `pickLength` characters long) lies in one of
+ * those, in the element or outside it, by the page's own markup not the article's content (a
+ * newsletter box in the article's footer, its prose longer than a short news item's; the
+ * site's footer under a short post). A form around the element (a page that is one big
+ * form) is not junk.
  */
 function semanticMain(
   doc: Document,
   probe: string,
   pickLength: number,
-  pickText: string,
 ): { content: Element; text: string; length: number; pickInJunk: boolean } | null {
   for (const declared of semanticElements(doc)) {
     const el = articleWithin(declared, probe);
@@ -130,17 +131,19 @@ function semanticMain(
     for (const j of inside) j.remove();
     if (proseLength(content) < MIN_ESCAPE_CHARS) continue;
     const text = normalizedText(content);
+    // Outside the element, a form is junk when it asks for the reader's details (isReaderForm).
     const outside = Array.from(doc.querySelectorAll(JUNK)).filter(
-      (j) => !j.contains(el) && !el.contains(j),
+      (j) =>
+        !j.contains(el) &&
+        !el.contains(j) &&
+        (tagName(j) !== 'form' || !!j.querySelector(READER_INPUTS)),
     );
     // Inside, not only starting there: Readability's pick may open with a breadcrumb's `<nav>`.
     const pickInJunk =
       !!probe &&
       [...inside, ...outside].some((j) => {
         const junkText = normalizedText(j);
-        if (junkText.length >= pickLength * PICK_IN_JUNK_SHARE && junkText.includes(probe))
-          return true;
-        return junkText.length >= pickLength * JUNK_IN_PICK_SHARE && pickText.includes(junkText);
+        return junkText.length >= pickLength * PICK_IN_JUNK_SHARE && junkText.includes(probe);
       });
     return { content, text, length: text.length, pickInJunk };
   }
@@ -158,8 +161,8 @@ function semanticMain(
  * holding Readability's find), when it holds clearly more text and contains what
  * Readability found, unless that was Readability's last resort; and whatever its length
  * when what Readability found lies in a footer, aside, navigation or form, the element's own
- * or the page's (the comment form under a short post). A result that is mostly a form is
- * looked at however long it is: a comment form may hold more text than the post above it.
+ * or the page's, or is mostly a form (the comment form under a short post, a sign-in dialog):
+ * such a result is looked at however long it is, as a form may hold more text than the post.
  * Whether the page has one is asked before Readability changes `first`: a fresh snapshot
  * copies and prepares the whole page again (up to 96 ms on the benchmark's pages in Node),
  * wasted on the third of short results that have no such element.
@@ -175,13 +178,16 @@ export function readArticle(
   const aLen = a?.length ?? 0;
   if (!marksArticle) return a;
   // Long results are kept without measuring the page (that costs a full text walk), unless
-  // they are a form: a comment form under a short post holds more text than the post.
+  // they are a form.
   const long = aLen >= MIN_CHARS * 4 || (aLen >= MIN_CHARS && aLen >= pageTextLength() * MIN_SHARE);
-  if (long && !isMostlyForm(a!.content)) return a;
+  const formPick = !!a && isMostlyForm(a.content);
+  if (long && !formPick) return a;
   const doc = fresh();
   const probe = startOf(a);
-  const semantic = semanticMain(doc, probe, aLen, a ? normalizedText(a.content) : '');
-  if (semantic && semantic.pickInJunk && semantic.length >= MIN_ESCAPE_CHARS)
+  const semantic = semanticMain(doc, probe, aLen);
+  const readerForm = formPick && isReaderForm(doc, normalizedText(a!.content));
+  if (long && !readerForm) return a;
+  if (semantic && (semantic.pickInJunk || readerForm) && semantic.length >= MIN_ESCAPE_CHARS)
     return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic, pageUrl) };
   if (
     semantic &&
@@ -221,11 +227,29 @@ function proseLength(el: Element): number {
   return normalizedText(el).length - links;
 }
 
-/** Whether forms hold JUNK_IN_PICK_SHARE of the text (forms do not nest). */
+/**
+ * Whether the pick (`pickText`) holds a form of the page's that asks for the reader's own
+ * details (an e-mail address, a password, a message): a comment, sign-in or sign-up form. A
+ * shop's form for choosing a product's size and colour holds the product's description.
+ */
+function isReaderForm(doc: Document, pickText: string): boolean {
+  for (const form of elementsByTag(doc.body, 'form')) {
+    if (!form.querySelector(READER_INPUTS)) continue;
+    const start = normalizedText(form).slice(0, 60);
+    if (start && pickText.includes(start)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether forms hold FORM_SHARE of the text. Readability turns a form it picked into a `<div>`
+ * that keeps the form's attributes, `action` among them.
+ */
 function isMostlyForm(content: Element): boolean {
   let inForms = 0;
-  for (const form of elementsByTag(content, 'form')) inForms += normalizedText(form).length;
-  return inForms > 0 && inForms >= normalizedText(content).length * JUNK_IN_PICK_SHARE;
+  for (const form of Array.from(content.querySelectorAll(FORMS)))
+    if (!form.parentElement?.closest(FORMS)) inForms += normalizedText(form).length;
+  return inForms > 0 && inForms >= normalizedText(content).length * FORM_SHARE;
 }
 
 /** The start of what Readability found ('' when it found nothing): the fallback must hold it. */

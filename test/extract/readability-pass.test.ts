@@ -208,6 +208,47 @@ describe('readArticle: the page own <article> as the fallback', () => {
   );
 
   it.each(documentDoms(URL))(
+    "takes a short item over Readability's pick of a sign-in form beside it (%s)",
+    (_, parse) => {
+      // A video page: a short teaser text in <main>, and a sign-up dialog whose form holds
+      // every error message it may show. Readability picks the form itself, as a <div>.
+      const messages = [
+        'There is no account for this e-mail address, or the password you entered is wrong.',
+        'Please choose the name other users will see next to your comments and your lists.',
+        'Please enter an e-mail address, so that we can send you the link to confirm it.',
+        'This e-mail address is already registered with us. Are you signed in already?',
+        'This e-mail address does not look right: it needs an @ and an existing domain.',
+        'The password must be at least eight characters long and hold a digit and a capital.',
+        'The two passwords you entered are not the same. Please enter the same password twice.',
+        'Something went wrong on our side. Please try again in a few minutes, or write to us.',
+      ];
+      const dialog = `<div class="modal"><h2>New account</h2><form action="/register" method="post">${messages.map((m) => `<p class="error">${m}</p>`).join('')}<input type="email" name="email"><input type="password" name="password"></form></div>`;
+      const item =
+        '<main><h1>Sport in the time of the pandemic</h1>' +
+        '<p>New York is the centre of the pandemic in the United States, and sport has come to a standstill.</p>' +
+        '<p>The leagues have shown their sympathy. How the seasons go on is not clear, and nobody will say when.</p></main>';
+      const page = `${item}${dialog}`;
+      // The dialog is most of the page's text: Readability's pick is long by every measure.
+      const text = fallbackText(parse, page, page, 1_000);
+      expect(text).toContain('sport has come to a standstill');
+      expect(text).not.toContain('There is no account');
+    },
+  );
+
+  it.each(documentDoms(URL))(
+    "keeps a shop's product form that holds the product's description (%s)",
+    (_, parse) => {
+      // The form chooses size and colour; it asks nothing of the reader, and its text is the
+      // product's. The page's <main> holds only a short note about the maker.
+      const description = STEPS.map((s) => `<p>${s}</p>`).join('');
+      const product = `<form action="/cart" method="post" class="product"><select name="size"><option>S</option><option>M</option></select>${description}<input type="text" name="amount" value="1"></form>`;
+      const page = `<main><p>Made by hand in a small workshop: each order is sewn and embroidered for its owner, and sent within three weeks of the order.</p></main>${product}`;
+      const text = fallbackText(parse, page, page, 20_000);
+      for (const step of STEPS) expect(text).toContain(step);
+    },
+  );
+
+  it.each(documentDoms(URL))(
     'keeps the pick on a page that is one big form, whose article element is elsewhere (%s)',
     (_, parse) => {
       // Some frameworks wrap the whole page in a <form>: a form around the article element
