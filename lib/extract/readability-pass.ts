@@ -183,10 +183,10 @@ export function readArticle(
   const formPick = !!a && isMostlyForm(a.content);
   if (long && !formPick) return a;
   const doc = fresh();
-  const probe = startOf(a);
-  const semantic = semanticMain(doc, probe, aLen);
   const readerForm = formPick && isReaderForm(doc, normalizedText(a!.content));
   if (long && !readerForm) return a;
+  const probe = startOf(a);
+  const semantic = semanticMain(doc, probe, aLen);
   if (semantic && (semantic.pickInJunk || readerForm) && semantic.length >= MIN_ESCAPE_CHARS)
     return { ...(a ?? emptyMeta()), ...cleanedSemantic(doc, semantic, pageUrl) };
   if (
