@@ -236,6 +236,24 @@ describe('readArticle: the page own <article> as the fallback', () => {
   );
 
   it.each(documentDoms(URL))(
+    "takes a short post over Readability's pick from the site's footer outside it (%s)",
+    (_, parse) => {
+      // The site's footer says more about the site than the short post says about anything.
+      const about =
+        '<footer class="site"><p>This notebook collects small things overheard on trains, in kitchens and in queues, written down the same evening and never changed afterwards, since 2009.</p>' +
+        '<p>Everything here may be quoted with a link back. The author answers letters slowly but always, and reads every comment before it appears under a post.</p>' +
+        '<p>Hosted on a small server in a cupboard; no tracking, no advertising, no newsletter, and no plans to add any of them in the years to come.</p></footer>';
+      const post =
+        '<main><h1>A short exchange</h1><p>"I know I have had a drink and perhaps should not say this."</p>' +
+        '<p>"Then do not say it."</p><p>"Ok." And that was the end of the conversation on the late train home.</p></main>';
+      const page = `${post}${about}`;
+      const text = fallbackText(parse, page, page, 20_000);
+      expect(text).toContain('Then do not say it.');
+      expect(text).not.toContain('small server in a cupboard');
+    },
+  );
+
+  it.each(documentDoms(URL))(
     "keeps a shop's product form that holds the product's description (%s)",
     (_, parse) => {
       // The form chooses size and colour; it asks nothing of the reader, and its text is the
@@ -255,7 +273,7 @@ describe('readArticle: the page own <article> as the fallback', () => {
       // does not make Readability's pick, inside the same form, the page's furniture.
       const promo =
         '<article class="promo"><p>Subscribe to the print edition and receive every issue at home, with the archive and the yearly index included at no extra cost.</p></article>';
-      const page = `<form id="page" method="post"><div class="story">${STEPS.map((s) => `<p>${s}</p>`).join('')}</div>${promo}</form>`;
+      const page = `<form id="page" method="post"><div class="story">${STEPS.map((s) => `<p>${s}</p>`).join('')}</div>${promo}<p>Our newsletter: <input type="email" name="newsletter"></p></form>`;
       const text = fallbackText(parse, page, page);
       for (const step of STEPS) expect(text).toContain(step);
       expect(text).not.toContain('Subscribe to the print edition');
