@@ -236,21 +236,34 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       return page;
     },
     async send(type, data) {
-      if (!messagePage || messagePage.isClosed())
+      const message = { channel: MESSAGE_CHANNEL, type, data } as {
+        channel: string;
+        type: string;
+        data: unknown;
+      };
+      const sendFrom = (page: Page) =>
+        page.evaluate(
+          (msg) =>
+            (
+              globalThis as unknown as {
+                chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
+              }
+            ).chrome.runtime.sendMessage(msg),
+          message,
+        );
+      const opened = !messagePage || messagePage.isClosed();
+      if (opened) messagePage = await h.openExtensionPage('options.html');
+      let envelope: unknown;
+      try {
+        envelope = await sendFrom(messagePage!);
+      } catch (error) {
+        // Right after the browser (re)starts, Chromium may still navigate the tab it just gave
+        // us, after our page loaded: the page is gone before it could send. Only then, once,
+        // from a page opened again.
+        if (!opened || !/Execution context was destroyed/.test(String(error))) throw error;
         messagePage = await h.openExtensionPage('options.html');
-      const envelope = await messagePage.evaluate(
-        (msg) =>
-          (
-            globalThis as unknown as {
-              chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
-            }
-          ).chrome.runtime.sendMessage(msg),
-        { channel: MESSAGE_CHANNEL, type, data } as {
-          channel: string;
-          type: string;
-          data: unknown;
-        },
-      );
+        envelope = await sendFrom(messagePage);
+      }
       const answer = envelope as {
         ok: boolean;
         data?: unknown;
