@@ -115,6 +115,38 @@ describe('stored images and page deletion', () => {
     expect(await imageStatus(api, clip.imageUrl)).toBe(404);
   });
 
+  it('counts the links a replaced content holds, and only those', async () => {
+    const { api } = await newUser(svc, 'images');
+    const pier = await importClip(api, 'Pier');
+    const wall = await importClip(api, 'Wall');
+    const board = await api.post('/pages', {
+      title: 'Board',
+      markdown: '# Board\n',
+      parentId: null,
+    });
+    expectStatus(board, 201);
+    const boardId = (board.body as { id: string }).id;
+    const replace = async (markdown: string) => {
+      const { etag } = await getContent(api, boardId);
+      const res = await api.put(`/pages/${boardId}/content`, {
+        raw: markdown,
+        headers: { 'content-type': 'text/markdown', 'if-match': etag },
+      });
+      expectStatus(res, 204);
+    };
+    await replace(`![the pier](${pier.imageUrl})\n![the wall](${wall.imageUrl})\n`);
+    await replace(`![the pier](${pier.imageUrl})\n`);
+
+    // The board's link to the wall's image was replaced away: the image goes with its clip.
+    await trashAndDelete(api, wall.pageId);
+    expect(await imageStatus(api, wall.imageUrl)).toBe(404);
+    // The board still links the pier's image: it outlives its clip, and goes with the board.
+    await trashAndDelete(api, pier.pageId);
+    expect(await imageStatus(api, pier.imageUrl)).toBe(200);
+    await trashAndDelete(api, boardId);
+    expect(await imageStatus(api, pier.imageUrl)).toBe(404);
+  });
+
   it("deletes the images of a folder's pages with the folder", async () => {
     const { api } = await newUser(svc, 'images');
     const res = await api.post('/imports/vaultapp', {
