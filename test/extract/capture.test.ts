@@ -37,3 +37,17 @@ describe('serializeCapture', () => {
     expect(back.selection?.textContent).toContain('First link');
   });
 });
+
+describe('capturePage', () => {
+  it("measures the live body's text with each run of whitespace as one character, hidden parts included", () => {
+    const live = parseHtml(
+      `<!DOCTYPE html><html><head><title>T</title></head><body><p>One  two\t\n three</p>
+<div hidden>four\u00a0\u00a0five</div><p>six</p></body></html>`,
+      URL,
+    );
+    const expected = (live.body.textContent ?? '').replace(/\s+/g, ' ').length;
+    expect(capturePage(live, URL).textLength).toBe(expected);
+    // The text is "One  two\t\n three\nfour\u00a0\u00a0fivesix".
+    expect(expected).toBe('One two three four fivesix'.length);
+  });
+});
