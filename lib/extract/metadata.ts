@@ -143,6 +143,38 @@ export function clean(s: string | null | undefined): string {
 }
 
 const SEPARATOR = /\s+[|\-–—:•·»]\s+/g;
+// A tail this short can be a site's name; a longer one is a headline's second half.
+const MAX_SITE_WORDS = 4;
+const MAX_SITE_CHARS = 40;
+// Host labels that say what kind of site it is, not which.
+const GENERIC_LABELS = new Set(['www', 'com', 'org', 'net', 'gov', 'edu']);
+
+/**
+ * Whether a title's short tail names the site in words: one of its words, or a run of them,
+ * spells a label of the host ("Bohnenviertel - Stadt Stuttgart" on stuttgart.de, "… - Python
+ * Wiki" on wiki.python.org, "… - brand eins online" on brandeins.de). A word that merely
+ * contains the host is the site's address in a headline ("… auf Gipfelbuch.ch"), not its name.
+ */
+function namesHost(tail: string, host: string): boolean {
+  const words = tail.split(/\s+/).filter(Boolean);
+  if (!words.length || words.length > MAX_SITE_WORDS || tail.length > MAX_SITE_CHARS) return false;
+  const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const labels = new Set(
+    host
+      .split('.')
+      .slice(0, -1)
+      .map(norm)
+      .filter((l) => l.length >= 3 && !GENERIC_LABELS.has(l)),
+  );
+  for (let i = 0; i < words.length; i++) {
+    let run = '';
+    for (let j = i; j < words.length; j++) {
+      run += norm(words[j]!);
+      if (labels.has(run)) return true;
+    }
+  }
+  return false;
+}
 
 /**
  * Removes a site-name prefix or suffix ("Title | Site", "Site: Title") only when that part
@@ -174,7 +206,7 @@ export function cleanTitle(title: string, siteName: string | null, url: string):
   const firstSep = seps[0];
   if (!lastSep || !firstSep) return t;
   const suffix = t.slice(lastSep.index + lastSep[0].length);
-  if (isSite(suffix)) {
+  if (isSite(suffix) || namesHost(suffix, host)) {
     const rest = clean(t.slice(0, lastSep.index));
     if (rest) return rest;
   }

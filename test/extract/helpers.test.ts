@@ -220,6 +220,36 @@ describe('metadata', () => {
     ).toBe('Rust - a language empowering everyone');
   });
 
+  it('removes a short tail that names the site in words, as a run of them spells a host label', () => {
+    expect(cleanTitle('Bohnenviertel - Stadt Stuttgart', null, 'https://www.stuttgart.de/x')).toBe(
+      'Bohnenviertel',
+    );
+    expect(cleanTitle('Download - Python Wiki', null, 'https://wiki.python.org/x')).toBe(
+      'Download',
+    );
+    expect(
+      cleanTitle('Unser wahres Ich - brand eins online', null, 'https://www.brandeins.de/x'),
+    ).toBe('Unser wahres Ich');
+    expect(cleanTitle('Figuren - Rueda in Berlin', null, 'http://rueda.wikidot.com/x')).toBe(
+      'Figuren',
+    );
+    // A headline that mentions the site's address, a long tail, a kind of site, a head.
+    expect(
+      cleanTitle('Outdoornews - Neue Karten auf Gipfelbuch.ch', null, 'https://gipfelbuch.ch/x'),
+    ).toBe('Outdoornews - Neue Karten auf Gipfelbuch.ch');
+    expect(
+      cleanTitle(
+        'Run Windows - Parallels Desktop for your Mac',
+        null,
+        'https://www.parallels.com/x',
+      ),
+    ).toBe('Run Windows - Parallels Desktop for your Mac');
+    expect(cleanTitle('Sale - Com Store', null, 'https://shop.com.au/x')).toBe('Sale - Com Store');
+    expect(cleanTitle('Stadt Stuttgart - Bohnenviertel', null, 'https://stuttgart.de/x')).toBe(
+      'Stadt Stuttgart - Bohnenviertel',
+    );
+  });
+
   it('counts words, and CJK characters one by one', () => {
     expect(countWords('Hello, world! It’s 2024 — state-of-the-art.')).toBe(4 + 1);
     expect(countWords('緑茶をおいしく')).toBe(7);
