@@ -148,7 +148,12 @@ export function removeBoilerplate(root: Element): void {
   }
   removePhpErrors(byTag(B));
   const lengths = rawTextLengths(all);
-  removeLabelledSections(byTag(LABEL_TAGS), root, limit, lengths);
+  removeLabelledSections(
+    [...byTag(LABEL_TAGS), ...byTag(A).filter(isSublistLabel)],
+    root,
+    limit,
+    lengths,
+  );
   removeWidgetLines(byTag(LINE_TAGS), root, lengths);
   // After the widget lines, which trim a counter's credit ("2/28 photos © Agency").
   removeGalleryCounters(byTag(LINE_TAGS), lengths);
@@ -237,6 +242,17 @@ function isTeaser(el: Element, limit: number): boolean {
   return linkTextShare(el, text) >= 0.6;
 }
 
+/** A menu's item that labels the links below it: `<li><a href="#">More on this</a><ul>…`. */
+function isSublistLabel(a: Element): boolean {
+  const next = a.nextElementSibling;
+  return (
+    tagName(a.parentElement ?? a) === 'li' &&
+    a.parentElement!.firstElementChild === a &&
+    !!next &&
+    (tagName(next) === 'ul' || tagName(next) === 'ol')
+  );
+}
+
 /**
  * "Related articles", "Auch interessant", "Lee también…": the label goes, and so do the teaser
  * blocks right after it (link lists, linked headlines, image links), up to the first block
@@ -266,7 +282,14 @@ function removeLabelledSections(
       next.remove();
       next = after;
     }
+    const item = el.parentElement;
     el.remove();
+    // A menu item left empty goes, and its list with it when that was its only item.
+    if (item && tagName(item) === 'li' && !item.firstElementChild && !normalizedText(item)) {
+      const list = item.parentElement;
+      item.remove();
+      if (list && list !== root && !list.firstElementChild && !normalizedText(list)) list.remove();
+    }
   }
 }
 

@@ -71,6 +71,32 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).not.toContain('Radwege im Vergleich');
   });
 
+  it('drops a menu item that labels the links below it, and keeps one that labels prose', () => {
+    const root = (html: string) => {
+      const el = parse(ARTICLE + html).getElementById('root')!;
+      removeBoilerplate(el);
+      return el;
+    };
+    const menu = root(
+      '<ul><li><a href="#">Mehr zum Thema</a><ul><li><a href="/a">Corona und Asthma</a></li>' +
+        '<li><a href="/b">Wie lange ansteckend?</a></li></ul></li></ul>',
+    );
+    const text = (menu.textContent ?? '').replace(/\s+/g, ' ');
+    keepsArticle(text);
+    expect(text).not.toContain('Mehr zum Thema');
+    expect(text).not.toContain('Asthma');
+    // No empty item or list is left to render as a bare bullet.
+    expect(menu.querySelector('li, ul')).toBeNull();
+
+    const kept = cleaned(
+      parse,
+      ARTICLE +
+        '<ul><li><a href="#">Weiterlesen</a><ul><li>The second phase is funded by the regional ' +
+        'government and covers the ring road, the station square and the harbour.</li></ul></li></ul>',
+    );
+    expect(kept).toContain('The second phase is funded');
+  });
+
   it('drops "read also" lines that are a label and a linked headline, keeps prose that starts alike', () => {
     const text = run(
       '<p>Lesen Sie auch: <a href="/y">Wie Kopenhagen zur Fahrradstadt wurde</a></p>' +
