@@ -48,14 +48,19 @@ function isMathish(el: Element): boolean {
   return !!el.querySelector('math, script[type^="math/"]');
 }
 
+/** An element's `hidden` and `aria-hidden` attributes, read once by the snapshot's walk. */
+export interface HidingAttributes {
+  hidden: string | null;
+  ariaHidden: string | null;
+}
+
 /**
  * Hidden by attributes alone: `hidden`, `aria-hidden="true"` (not math, not paragraphs of
  * prose), inline display/visibility.
  */
-export function isHiddenByMarkup(el: Element): boolean {
-  const hidden = el.getAttribute('hidden');
+export function isHiddenByMarkup(el: Element, { hidden, ariaHidden }: HidingAttributes): boolean {
   if (hidden !== null && hidden !== 'until-found') return true;
-  if (el.getAttribute('aria-hidden') === 'true' && !isMathish(el) && !holdsProse(el)) return true;
+  if (ariaHidden === 'true' && !isMathish(el) && !holdsProse(el)) return true;
   const style = el.getAttribute('style');
   return !!style && INLINE_HIDDEN.test(style);
 }
@@ -165,10 +170,14 @@ export function isShownInline(el: Element): boolean {
 export function removeHidden(root: Element): void {
   for (const el of elementsByTag(root, '*')) {
     if (!el.isConnected) continue;
-    if (isHiddenByMarkup(el)) el.remove();
+    const markup = {
+      hidden: el.getAttribute('hidden'),
+      ariaHidden: el.getAttribute('aria-hidden'),
+    };
+    if (isHiddenByMarkup(el, markup)) el.remove();
     else {
-      if (el.hasAttribute('aria-hidden')) el.removeAttribute('aria-hidden');
-      if (el.hasAttribute('hidden')) el.removeAttribute('hidden');
+      if (markup.ariaHidden !== null) el.removeAttribute('aria-hidden');
+      if (markup.hidden !== null) el.removeAttribute('hidden');
     }
   }
 }

@@ -1,5 +1,5 @@
 import { copyTree, elementCopier, sameImplementation } from './copy-tree';
-import { copyVisible, isDropped, type Walk } from './copy-visible';
+import { copyVisible, isDropped, keepOwnMarks, type Walk } from './copy-visible';
 import { tagName } from './dom';
 import { canCheckVisibility, HIDDEN_MARK, sheetHidden } from './hidden';
 import { limitDepth } from './limit-depth';
@@ -80,8 +80,10 @@ export function snapshotDocument(
     head,
     titled,
     deepHidden: false,
+    marked: new Set(),
   };
   const depth = copyVisible(walk, liveBody, body, check);
+  keepOwnMarks(walk, body);
   // A hidden element copied whole may nest deeper than the walk went.
   limitDepth(body, walk.deepHidden ? Infinity : depth);
   return snap;
