@@ -8,6 +8,7 @@ import {
   type HidingAttributes,
 } from './hidden';
 import { MAX_DEPTH, nestsDeeperThan } from './limit-depth';
+import { streamedSegment } from './streamed-segment';
 
 /**
  * The snapshot's walk (snapshot.ts): copies the live page's body into the working document.
@@ -62,7 +63,7 @@ export interface Walk {
   titled: boolean;
   /** Whether a hidden element copied whole (not walked) nests past `MAX_DEPTH`. */
   deepHidden: boolean;
-  /** The copies the walk marked `HIDDEN_MARK` (see keepOwnMarks). */
+  /** The copies the walk marked `HIDDEN_MARK` (see keepOwnMarks, snapshot.ts). */
   marked: Set<Element>;
 }
 
@@ -128,22 +129,6 @@ function dropClone(frame: Frame): void {
   const clone = frame.clone!;
   frame.clone = clone.nextSibling;
   clone.parentNode!.removeChild(clone);
-}
-
-/**
- * React streaming server rendering sends late content as `<div hidden id="S:n">` segments
- * and an inline script (`$RS`/`$RC`) that moves each into the place marked by
- * `<template id="P:n">`, or for a Suspense boundary `<template id="B:n">`, replacing the
- * fallback up to the boundary's closing `<!--/$-->`. In a saved page that script never
- * ran (and we drop scripts), so the walk does the move: it copies the segment where its
- * template stands. The segment itself is dropped later as hidden.
- * https://github.com/facebook/react/blob/main/packages/react-dom-bindings/src/server/fizz-instruction-set/ReactDOMFizzInstructionSetShared.js
- */
-function streamedSegment(template: Element): Element | null {
-  const m = /^[PB]:(\d+)$/.exec(template.id);
-  if (!m) return null;
-  const segment = template.ownerDocument.getElementById(`S:${m[1]}`);
-  return segment && tagName(segment) === 'div' && segment.hasAttribute('hidden') ? segment : null;
 }
 
 /**
@@ -304,19 +289,4 @@ export function copyVisible(walk: Walk, liveRoot: Node, copyRoot: Node, check: b
     if (stack.length > deepest) deepest = stack.length;
   }
   return deepest;
-}
-
-/**
- * Only the walk marks what is hidden: a `HIDDEN_MARK` the page wrote itself on an element the
- * walk kept goes (inside a hidden element copied whole it can stay: that is dropped anyway).
- * One query after the walk instead of a removal on every element it copies.
- */
-export function keepOwnMarks(walk: Walk, copyRoot: Element): void {
-  for (const el of Array.from(copyRoot.querySelectorAll(`[${HIDDEN_MARK}]`))) {
-    if (walk.marked.has(el)) continue;
-    let inMarked = false;
-    for (let up = el.parentElement; up && up !== copyRoot && !inMarked; up = up.parentElement)
-      inMarked = walk.marked.has(up);
-    if (!inMarked) el.removeAttribute(HIDDEN_MARK);
-  }
 }
