@@ -20,6 +20,7 @@ import {
   type Locate,
 } from './footnote-targets';
 import { inlineNotes, unlinkedNotes } from './footnotes-unlinked';
+import { NoteCopies } from './note-copies';
 
 /**
  * Footnotes: references become `[^n]` markers and their definitions `[^n]: …` lines at the
@@ -189,20 +190,6 @@ function articleCopy(found: Element, block: Element, article: Element): Element 
 }
 
 /**
- * Readability can rebuild a notes block without its id (`<div id="fn-5"><p>` becomes
- * `<p>`): the copy is then the last block of the article with the note's text.
- */
-function removeSameText(article: Element, block: Element): void {
-  const text = normalizedText(block);
-  if (text.length < 2) return;
-  const copies = Array.from(article.querySelectorAll(DEF_SELECTOR)).filter(
-    (el) => normalizedText(el) === text && !el.querySelector(`[${FOOTNOTE_ATTR}]`),
-  );
-  const copy = copies[copies.length - 1];
-  if (copy) removeNoteBlock(copy);
-}
-
-/**
  * A notes list's items that nothing in the text links to (a note cited only from a table
  * or caption Readability dropped) still belong to the page's notes: they follow the
  * referenced ones, with no marker.
@@ -261,10 +248,11 @@ function linkedNotes(article: Element, live: Document, pageUrl: string, sink: No
     replaced.replaceWith(marker(article.ownerDocument, n));
   }
   unreferencedNotes(used, numberOf, sink, refIds);
+  const copies = new NoteCopies(article, DEF_SELECTOR);
   for (const ref of used) {
     const found = ref.locate(article.ownerDocument);
     if (!found || !article.contains(found)) {
-      if (ref.parts.length === 1) removeSameText(article, ref.parts[0]!);
+      if (ref.parts.length === 1) copies.removeCopyOf(ref.parts[0]!);
       continue;
     }
     // The whole notes section goes: its notes are all re-emitted.
@@ -278,7 +266,7 @@ function linkedNotes(article: Element, live: Document, pageUrl: string, sink: No
         : ref.parts.length === 1
           ? [articleCopy(found, ref.parts[0]!, article)]
           : noteParts(found);
-    for (const part of parts ?? []) if (part?.isConnected) removeNoteBlock(part);
+    for (const part of parts ?? []) if (part?.isConnected) copies.remove(part);
   }
   for (const container of Array.from(article.querySelectorAll(CONTAINERS))) {
     if (container.isConnected && !normalizedText(container)) removeNoteBlock(container);
