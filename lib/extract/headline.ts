@@ -13,7 +13,8 @@ const MAX_SITE_CHARS = 40;
 // A heading much longer than the title is a paragraph styled as a heading, not a headline.
 const MAX_GROWTH = 3;
 
-function norm(s: string): string {
+/** Lower case, letters and digits only: how titles, headlines and site names are compared. */
+export function norm(s: string): string {
   return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 

@@ -1,4 +1,4 @@
-import { fullHeadline } from './headline';
+import { fullHeadline, norm } from './headline';
 
 /**
  * Page metadata read from the snapshot's head and JSON-LD: the fallbacks for what
@@ -158,7 +158,6 @@ const GENERIC_LABELS = new Set(['www', 'com', 'org', 'net', 'gov', 'edu']);
 function namesHost(tail: string, host: string): boolean {
   const words = tail.split(/\s+/).filter(Boolean);
   if (!words.length || words.length > MAX_SITE_WORDS || tail.length > MAX_SITE_CHARS) return false;
-  const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   const labels = new Set(
     host
       .split('.')
@@ -188,7 +187,6 @@ export function cleanTitle(title: string, siteName: string | null, url: string):
   } catch {
     // not a URL: no host to compare with
   }
-  const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   const site = siteName ? norm(siteName) : '';
   const hostCore = norm(host.split('.').slice(0, -1).join('.') || host);
   const isSite = (part: string): boolean => {
