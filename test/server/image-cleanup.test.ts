@@ -49,6 +49,13 @@ async function importClip(api: Client, title: string): Promise<Imported> {
   return { pageId: page!.id, imageUrl: imageUrl! };
 }
 
+/** A page made with `markdown` at the top level; its id. */
+async function newPage(api: Client, title: string, markdown: string): Promise<string> {
+  const res = await api.post('/pages', { title, markdown, parentId: null });
+  expectStatus(res, 201);
+  return (res.body as { id: string }).id;
+}
+
 async function imageStatus(api: Client, url: string): Promise<number> {
   return (await send(svc.origin, 'GET', url, {}, api.auth)).status;
 }
@@ -90,13 +97,7 @@ describe('stored images and page deletion', () => {
   it('counts an image an append links, and keeps it through later appends', async () => {
     const { api } = await newUser(svc, 'images');
     const clip = await importClip(api, 'Quay');
-    const notes = await api.post('/pages', {
-      title: 'Notes',
-      markdown: '# Notes\n',
-      parentId: null,
-    });
-    expectStatus(notes, 201);
-    const notesId = (notes.body as { id: string }).id;
+    const notesId = await newPage(api, 'Notes', '# Notes\n');
     const append = async (content: string) => {
       const key = randomUUID();
       const res = await api.post(
@@ -119,13 +120,7 @@ describe('stored images and page deletion', () => {
     const { api } = await newUser(svc, 'images');
     const pier = await importClip(api, 'Pier');
     const wall = await importClip(api, 'Wall');
-    const board = await api.post('/pages', {
-      title: 'Board',
-      markdown: '# Board\n',
-      parentId: null,
-    });
-    expectStatus(board, 201);
-    const boardId = (board.body as { id: string }).id;
+    const boardId = await newPage(api, 'Board', '# Board\n');
     const replace = async (markdown: string) => {
       const { etag } = await getContent(api, boardId);
       const res = await api.put(`/pages/${boardId}/content`, {
@@ -177,12 +172,7 @@ describe('stored images and page deletion', () => {
     const gone = await importClip(api, 'Market');
     const kept = await importClip(api, 'Bridge');
     // Another page of the user shows the second clip's image too.
-    const other = await api.post('/pages', {
-      title: 'Favourites',
-      markdown: `![the bridge](${kept.imageUrl})\n`,
-      parentId: null,
-    });
-    expectStatus(other, 201);
+    await newPage(api, 'Favourites', `![the bridge](${kept.imageUrl})\n`);
 
     expectStatus(await api.del(`/pages/${gone.pageId}/trash`), 200);
     expectStatus(await api.del(`/pages/${kept.pageId}/trash`), 200);
