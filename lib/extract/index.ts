@@ -56,7 +56,7 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
  *  4. Content by mode: article (a site extractor when one knows the page, lib/extract/sites;
  *     else Readability, with the opening paragraphs it left in a wrapper of their own put
- *     back (lede.ts); when it finds too little or picks the page's furniture (a comment form),
+ *     back (lede.ts) and a recipe's ingredient tables kept as data (ingredient-tables.ts); when it finds too little or picks the page's furniture (a comment form),
  *     the article the page declares, cleaned by Readability: its one `<article>`, `<main>`,
  *     schema.org `articleBody` or hAtom `hentry`),
  *     selection (the ranges), full (the whole body), bookmark (none).

@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { elementsByTag, normalizedText, tagName } from './dom';
 import { restoreOwnFragments, shortenOwnFragments } from './fragment-links';
+import { markIngredientTables, unmarkIngredientTables } from './ingredient-tables';
 import { recordHeadlines, restoreLede } from './lede';
 import { recordHeadings, restoreSectionHeading } from './section-headings';
 
@@ -50,9 +51,11 @@ function parse(doc: Document, pageUrl: string): ArticleOutcome | null {
   const headings = recordHeadings(doc);
   const headlines = recordHeadlines(doc);
   shortenOwnFragments(doc, pageUrl);
+  markIngredientTables(doc);
   const r = reader.parse();
   if (!r || !r.content) return null;
   restoreOwnFragments(r.content);
+  unmarkIngredientTables(r.content);
   restoreSectionHeading(headings, r.content, r.title ?? null);
   restoreLede(headlines, r.content, r.title ?? null);
   return {
