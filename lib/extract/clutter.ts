@@ -88,6 +88,12 @@ function removeReaderOnlyLines(root: Element): void {
       else dropLeadingLabel(el, VIDEO_LABEL_TEXT);
       continue;
     }
+    // A screen reader's name for a control drawn beside it: the "▢" of a recipe card's
+    // ingredient checkbox. Text without a letter or digit says nothing to a reader.
+    if (SR_ONLY.test(el.getAttribute('class') ?? '') && !/[\p{L}\p{N}]/u.test(text)) {
+      el.remove();
+      continue;
+    }
     if (!MEDIA_LABEL.test(text)) continue;
     // The bare word as its own element: hidden for screen readers, or the label of a figure.
     if (SR_ONLY.test(el.getAttribute('class') ?? '') || el.closest('figure')) el.remove();

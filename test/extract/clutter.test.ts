@@ -23,6 +23,17 @@ describe.each(Object.entries(doms))('page furniture (%s)', (_, parse) => {
     return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
   };
 
+  it("drops a screen reader's sign for a checkbox, keeping screen-reader text that says something", () => {
+    const text = clean(
+      `${ARTICLE}<ul><li><span class="wprm-checkbox-container"><input type="checkbox">` +
+        '<label><span class="sr-only">&#x25a2; </span></label></span>6 tablespoons flour</li>' +
+        '<li><span class="screen-reader-text">Ingredient 2:</span> 2 cups milk</li></ul>',
+    );
+    expect(text).not.toContain('▢');
+    expect(text).toContain('6 tablespoons flour');
+    expect(text).toContain('Ingredient 2: 2 cups milk');
+  });
+
   it('drops a breadcrumb trail written straight into the cell that holds the article', () => {
     const text = clean(
       '<table><tr><td><a href="/blog/">Home</a> &raquo; <a href="/blog/2010-00">2010</a> &raquo; ' +
