@@ -1,4 +1,4 @@
-import { cleanTitle } from '../extract/metadata';
+import { cleanTitle } from '../extract/title';
 
 /** What is known of the page a quote comes from. */
 export interface CreditSource {

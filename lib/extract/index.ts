@@ -16,15 +16,9 @@ import { removeHidden } from './hidden';
 import { fixImages } from './images';
 import { escapeMarkdownText, toMarkdown } from './markdown';
 import { convertMath } from './math';
-import {
-  chooseByline,
-  chooseTitle,
-  clean,
-  cleanTitle,
-  countWords,
-  normalizeDate,
-  readMetadata,
-} from './metadata';
+import { chooseByline } from './byline';
+import { clean, countWords, normalizeDate, readMetadata } from './metadata';
+import { chooseTitle, cleanTitle } from './title';
 import { readArticle, type ArticleOutcome } from './readability-pass';
 import { readSite } from './sites';
 import { visibleCopy } from './snapshot';

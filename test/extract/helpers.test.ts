@@ -5,7 +5,8 @@ import { renderFrontmatter, withFrontmatter } from '../../lib/clip-markdown';
 import { buildFrontmatter } from '../../lib/extract/frontmatter';
 import { bestSrcsetUrl, isTrackingPixel } from '../../lib/extract/images';
 import { mathmlToTex } from '../../lib/extract/mathml-to-tex';
-import { cleanTitle, countWords, normalizeDate } from '../../lib/extract/metadata';
+import { countWords, normalizeDate } from '../../lib/extract/metadata';
+import { cleanTitle } from '../../lib/extract/title';
 import { parseSrcset, resolveLink, resolveMedia, resolveSrcset } from '../../lib/extract/urls';
 import { tidyMarkdown } from '../../lib/extract/whitespace';
 import { parseHtml } from '../../scripts/parse-html';
@@ -247,6 +248,44 @@ describe('metadata', () => {
     expect(cleanTitle('Sale - Com Store', null, 'https://shop.com.au/x')).toBe('Sale - Com Store');
     expect(cleanTitle('Stadt Stuttgart - Bohnenviertel', null, 'https://stuttgart.de/x')).toBe(
       'Stadt Stuttgart - Bohnenviertel',
+    );
+  });
+
+  it('removes the site and the slogan after it, and leading parts that name no page', () => {
+    expect(
+      cleanTitle('Soldering made easy – LimeWorks – IT', null, 'https://www.limeworks.example/x'),
+    ).toBe('Soldering made easy');
+    expect(
+      cleanTitle('The writing style - penmark.net - Web design', null, 'https://penmark.net/x'),
+    ).toBe('The writing style');
+    expect(
+      cleanTitle(
+        'A short video : Crimeblog-Archive | On the decline of a genre | Since 2005',
+        null,
+        'https://archive.crimeblog.example/x',
+      ),
+    ).toBe('A short video');
+    expect(
+      cleanTitle(
+        'Quiet Pages » Blog Archive » Podcasts in Plex',
+        'Quiet Pages',
+        'https://q.example/x',
+      ),
+    ).toBe('Podcasts in Plex');
+    expect(cleanTitle('Blog Archiv » Podcasts in Plex', null, 'https://q.example/x')).toBe(
+      'Podcasts in Plex',
+    );
+    // A site name that repeats the headline leaves the headline.
+    expect(
+      cleanTitle(
+        'Wind farm shares for everyone | WindCo',
+        'Wind farm shares for everyone',
+        'https://windco.example/x',
+      ),
+    ).toBe('Wind farm shares for everyone');
+    // The site in front goes as before.
+    expect(cleanTitle('LimeWorks - Soldering made easy', null, 'https://limeworks.example/x')).toBe(
+      'Soldering made easy',
     );
   });
 

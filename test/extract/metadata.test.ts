@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { clipMarkdown } from '../../lib/clip-markdown';
 import { extract } from '../../lib/extract';
 import { fullHeadline } from '../../lib/extract/headline';
-import { chooseByline, chooseTitle, cleanByline } from '../../lib/extract/metadata';
+import { chooseByline, cleanByline } from '../../lib/extract/byline';
+import { chooseTitle } from '../../lib/extract/title';
 import { parseHtml } from '../../scripts/parse-html';
 
 const URL = 'https://news.example/2021/story';

@@ -1,0 +1,116 @@
+import { fullHeadline, norm } from './headline';
+import { clean } from './metadata';
+
+/**
+ * The clip's title: chosen from Readability's, the metadata's and the first heading, without
+ * the site's name around the headline, completed from the page's own headlines.
+ */
+
+const SEPARATOR = /\s+[|\-–—:•·»]\s+/g;
+// A tail this short can be a site's name; a longer one is a headline's second half.
+const MAX_SITE_WORDS = 4;
+const MAX_SITE_CHARS = 40;
+// Host labels that say what kind of site it is, not which.
+const GENERIC_LABELS = new Set(['www', 'com', 'org', 'net', 'gov', 'edu']);
+
+/**
+ * Whether a title's short tail names the site in words: one of its words, or a run of them,
+ * spells a label of the host ("Bohnenviertel - Stadt Stuttgart" on stuttgart.de, "… - Python
+ * Wiki" on wiki.python.org, "… - brand eins online" on brandeins.de). A word that merely
+ * contains the host is the site's address in a headline ("… auf Gipfelbuch.ch"), not its name.
+ */
+function namesHost(tail: string, host: string): boolean {
+  // "Krimiblog-Archiv" holds the label "krimiblog" as a word of its own.
+  const words = tail.split(/[\s-]+/).filter(Boolean);
+  if (!words.length || words.length > MAX_SITE_WORDS || tail.length > MAX_SITE_CHARS) return false;
+  const labels = new Set(
+    host
+      .split('.')
+      .slice(0, -1)
+      .map(norm)
+      .filter((l) => l.length >= 3 && !GENERIC_LABELS.has(l)),
+  );
+  for (let i = 0; i < words.length; i++) {
+    let run = '';
+    for (let j = i; j < words.length; j++) {
+      run += norm(words[j]!);
+      if (labels.has(run)) return true;
+    }
+  }
+  return false;
+}
+
+// WordPress's old default title, "Site » Blog Archive » Post": the words name no page.
+const BLOG_ARCHIVE = /^blog ?archiv(?:e)?$/;
+
+/**
+ * Removes a site-name prefix or suffix ("Title | Site", "Site: Title") only when that part
+ * matches the site name or the host, so a real colon or dash in a headline stays. A part after
+ * the headline that is the site takes the site's slogan after it too ("Post – LimeSpace – IT",
+ * "Post : Krimiblog-Archiv | Ermittlungen zum Verfall eines Genres | Gegründet 2005").
+ */
+export function cleanTitle(title: string, siteName: string | null, url: string): string {
+  const t = clean(title);
+  let host = '';
+  try {
+    host = new URL(url).hostname.replace(/^www\./, '').toLowerCase();
+  } catch {
+    // not a URL: no host to compare with
+  }
+  const site = siteName ? norm(siteName) : '';
+  const hostCore = norm(host.split('.').slice(0, -1).join('.') || host);
+  const isSite = (part: string): boolean => {
+    const p = norm(part);
+    return (
+      !!p &&
+      (BLOG_ARCHIVE.test(clean(part).toLowerCase()) ||
+        p === site ||
+        p === norm(host) ||
+        p === hostCore ||
+        (site.length > 3 && p.includes(site) && p.length <= site.length + 6))
+    );
+  };
+  const seps = [...t.matchAll(SEPARATOR)];
+  // The headline starts after the leading parts that are the site ("Site » Blog Archive »
+  // Post"), unless every part is (a site name that repeats the headline, "Post | Site" with
+  // og:site_name "Post").
+  let start = 0;
+  for (const sep of seps) {
+    if (!isSite(t.slice(start, sep.index))) break;
+    start = sep.index + sep[0].length;
+  }
+  if (isSite(t.slice(start))) start = 0;
+  // It ends before the first part after it that is the site.
+  for (let i = 0; i < seps.length; i++) {
+    const sep = seps[i]!;
+    if (sep.index < start) continue;
+    const part = t.slice(sep.index + sep[0].length, seps[i + 1]?.index ?? t.length);
+    if ((isSite(part) || namesHost(part, host)) && clean(t.slice(start, sep.index)))
+      return clean(t.slice(start, sep.index));
+  }
+  return clean(t.slice(start)) || t;
+}
+
+/**
+ * The clip's title: Readability's, else the page's metadata, else its first `<h1>` (read
+ * lazily from the live page); then cleaned of site-name decorations and completed from the
+ * page's own headlines (headline.ts). A page with none of
+ * these has no title: '' (as Readability reports it), not an invented one such as the host;
+ * the consumers that need a label fall back to the URL themselves (menus.ts `pageTitle`).
+ */
+export function chooseTitle(
+  articleTitle: string | null,
+  metaTitle: string | null,
+  firstHeading: () => Element | null,
+  siteName: string | null,
+  url: string,
+  headlines: readonly string[] = [],
+): string {
+  const raw = clean(articleTitle) || clean(metaTitle) || clean(firstHeading()?.textContent);
+  if (!raw) return raw;
+  const title = cleanTitle(raw, siteName, url);
+  return fullHeadline(
+    title,
+    headlines.map((h) => cleanTitle(h, siteName, url)),
+  );
+}
