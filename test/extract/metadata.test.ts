@@ -3,7 +3,9 @@ import { clipMarkdown } from '../../lib/clip-markdown';
 import { extract } from '../../lib/extract';
 import { fullHeadline } from '../../lib/extract/headline';
 import { chooseByline, cleanByline } from '../../lib/extract/byline';
+import { readMetadata } from '../../lib/extract/metadata';
 import { chooseTitle } from '../../lib/extract/title';
+import { documentDoms } from './support/root-doms';
 import { parseHtml } from '../../scripts/parse-html';
 
 const URL = 'https://news.example/2021/story';
@@ -176,4 +178,26 @@ describe('fullHeadline', () => {
       'Harbour reopens',
     );
   });
+});
+
+describe('JSON-LD text', () => {
+  it.each(documentDoms(URL))(
+    'reads the HTML a plugin wrote into JSON-LD strings as text (%s)',
+    (_, parse) => {
+      const ld = JSON.stringify({
+        '@type': 'NewsArticle',
+        headline: 'Shops close faster &raquo; <b>a report</b>',
+        author: { '@type': 'Person', name: 'Jane &amp; Sam Doe' },
+        publisher: { '@type': 'Organization', name: 'Daily &#8211; Example' },
+      });
+      const doc = parse(
+        `<html><head><title>Shops close</title><script type="application/ld+json">${ld}</script></head>` +
+          '<body><p>Text.</p></body></html>',
+      );
+      const m = readMetadata(doc);
+      expect(m.headlines[0]).toBe('Shops close faster » a report');
+      expect(m.byline).toBe('Jane & Sam Doe');
+      expect(m.siteName).toBe('Daily – Example');
+    },
+  );
 });
