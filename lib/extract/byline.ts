@@ -1,3 +1,4 @@
+import { norm } from './headline';
 import { clean } from './metadata';
 
 /** The clip's author, as a name: what the page prints around it taken off. */
@@ -72,10 +73,29 @@ export function cleanByline(raw: string | null): string | null {
   return v;
 }
 
-/** The clip's author: Readability's byline when it looks like a name, else the metadata's. */
+/** The page's host without `www.`, in the comparison form of headline.ts; '' for no URL. */
+function hostOf(url: string): string {
+  try {
+    return norm(new URL(url).hostname.replace(/^www\./i, ''));
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The clip's author: Readability's byline when it looks like a name, else the metadata's.
+ * The page's own address is no author ("tagesschau.de", "MesOpinions.com" in the author
+ * meta tag): the frontmatter names the site apart.
+ */
 export function chooseByline(
   articleByline: string | null,
   metaByline: string | null,
+  url = '',
 ): string | null {
-  return cleanByline(articleByline) ?? cleanByline(metaByline);
+  const host = hostOf(url);
+  for (const raw of [articleByline, metaByline]) {
+    const v = cleanByline(raw);
+    if (v && (!host || norm(v) !== host)) return v;
+  }
+  return null;
 }

@@ -151,6 +151,12 @@ describe('chooseByline', () => {
     expect(chooseByline('Last Updated: February 7, 2024', null)).toBeNull();
   });
 
+  it("takes no author from the page's own address", () => {
+    expect(chooseByline('news.example', 'Jane Doe', URL)).toBe('Jane Doe');
+    expect(chooseByline(null, 'News.Example', URL)).toBeNull();
+    expect(chooseByline(null, 'other.example', URL)).toBe('other.example');
+  });
+
   it("prefers Readability's byline when it is a name", () => {
     expect(chooseByline('By Jane Doe\n March 25, 2015', 'Sam Lee')).toBe('Jane Doe');
   });
