@@ -71,6 +71,23 @@ export function parseFragment(doc: Document, html: string): DocumentFragment {
   return fragment;
 }
 
+const REFERENCE = /&(?:[a-z][a-z0-9]*|#\d+|#x[0-9a-f]+);/i;
+
+/**
+ * A string the page wrote into JSON as HTML text ("Ladensterben &raquo; ☆☆☆☆☆" in JSON-LD,
+ * which Readability's metadata also reads and only partly unescapes), with its character
+ * references decoded by the inert parser (`parseFragment`). A `<` stays text: a headline may
+ * name a tag.
+ */
+export function decodeEntities(doc: Document, value: string): string;
+export function decodeEntities(doc: Document, value: string | null): string | null;
+export function decodeEntities(doc: Document, value: string | null): string | null {
+  if (!value || !REFERENCE.test(value)) return value;
+  // Node by node: linkedom gives a fragment no textContent.
+  const nodes = Array.from(parseFragment(doc, value.replace(/</g, '&lt;')).childNodes);
+  return nodes.map((n) => n.textContent ?? '').join('') || value;
+}
+
 /** Numeric attribute value, or null when missing or not a number. */
 export function numericAttr(el: Element, name: string): number | null {
   const raw = el.getAttribute(name);

@@ -1,4 +1,4 @@
-import { parseFragment } from './dom';
+import { decodeEntities } from './dom';
 
 /**
  * Page metadata read from the snapshot's head and JSON-LD: the fallbacks for what
@@ -102,18 +102,6 @@ function pageHeadings(doc: Document): string[] {
   return out;
 }
 
-/**
- * A JSON-LD string as text: plugins write the page's HTML into it ("Ladensterben &raquo;
- * ☆☆☆☆☆", "<b>Jane</b> Doe"), which the snapshot's parser reads without running or loading
- * anything (dom.ts `parseFragment`).
- */
-function ldText(doc: Document, value: string | null): string | null {
-  if (!value || !/[&<]/.test(value)) return value;
-  // Node by node: linkedom gives a fragment no textContent.
-  const nodes = Array.from(parseFragment(doc, value).childNodes);
-  return clean(nodes.map((n) => n.textContent ?? '').join('')) || value;
-}
-
 export function readMetadata(doc: Document): PageMetadata {
   const m = metaMap(doc);
   const ld = jsonLdObjects(doc).find((o) => ARTICLE_TYPES.test(String(o['@type'] ?? ''))) ?? null;
@@ -125,10 +113,10 @@ export function readMetadata(doc: Document): PageMetadata {
     title: meta(m, 'og:title', 'twitter:title') ?? (clean(doc.title) || null),
     byline:
       meta(m, 'author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator') ??
-      (ld ? ldText(doc, nameOf(ld.author)) : null),
+      (ld ? decodeEntities(doc, nameOf(ld.author)) : null),
     siteName:
       meta(m, 'og:site_name', 'application-name') ??
-      (ld ? ldText(doc, nameOf(ld.publisher)) : null),
+      (ld ? decodeEntities(doc, nameOf(ld.publisher)) : null),
     published:
       meta(
         m,
@@ -146,7 +134,7 @@ export function readMetadata(doc: Document): PageMetadata {
     excerpt: meta(m, 'description', 'og:description', 'twitter:description'),
     lang: lang ? lang.replace('_', '-') : null,
     headlines: [
-      ld && typeof ld.headline === 'string' ? clean(ldText(doc, ld.headline)) : '',
+      ld && typeof ld.headline === 'string' ? clean(decodeEntities(doc, ld.headline)) : '',
       clean(meta(m, 'og:title', 'twitter:title')),
       ...pageHeadings(doc),
     ].filter(Boolean),

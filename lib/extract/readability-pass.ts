@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { elementsByTag, normalizedText, tagName } from './dom';
+import { decodeEntities, elementsByTag, normalizedText, tagName } from './dom';
 import { restoreOwnFragments, shortenOwnFragments } from './fragment-links';
 import { markIngredientTables, unmarkIngredientTables } from './ingredient-tables';
 import { recordHeadlines, restoreLede } from './lede';
@@ -60,9 +60,9 @@ function parse(doc: Document, pageUrl: string): ArticleOutcome | null {
   restoreLede(headlines, r.content, r.title ?? null);
   return {
     content: r.content,
-    title: r.title ?? null,
-    byline: r.byline ?? null,
-    siteName: r.siteName ?? null,
+    title: decodeEntities(doc, r.title ?? null),
+    byline: decodeEntities(doc, r.byline ?? null),
+    siteName: decodeEntities(doc, r.siteName ?? null),
     published: r.publishedTime ?? null,
     excerpt: r.excerpt ?? null,
     lang: r.lang ?? null,

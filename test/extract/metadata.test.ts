@@ -6,6 +6,7 @@ import { chooseByline, cleanByline } from '../../lib/extract/byline';
 import { readMetadata } from '../../lib/extract/metadata';
 import { chooseTitle } from '../../lib/extract/title';
 import { documentDoms } from './support/root-doms';
+import { EXTRACT_WAYS } from './support/extract-ways';
 import { parseHtml } from '../../scripts/parse-html';
 
 const URL = 'https://news.example/2021/story';
@@ -188,11 +189,11 @@ describe('fullHeadline', () => {
 
 describe('JSON-LD text', () => {
   it.each(documentDoms(URL))(
-    'reads the HTML a plugin wrote into JSON-LD strings as text (%s)',
+    'decodes the character references a plugin wrote into JSON-LD strings (%s)',
     (_, parse) => {
       const ld = JSON.stringify({
         '@type': 'NewsArticle',
-        headline: 'Shops close faster &raquo; <b>a report</b>',
+        headline: 'Shops close faster &raquo; why <div> layouts stay',
         author: { '@type': 'Person', name: 'Jane &amp; Sam Doe' },
         publisher: { '@type': 'Organization', name: 'Daily &#8211; Example' },
       });
@@ -201,9 +202,24 @@ describe('JSON-LD text', () => {
           '<body><p>Text.</p></body></html>',
       );
       const m = readMetadata(doc);
-      expect(m.headlines[0]).toBe('Shops close faster » a report');
+      expect(m.headlines[0]).toBe('Shops close faster » why <div> layouts stay');
       expect(m.byline).toBe('Jane & Sam Doe');
       expect(m.siteName).toBe('Daily – Example');
     },
   );
+});
+
+describe('the clip title from JSON-LD', () => {
+  it.each(EXTRACT_WAYS)('decodes the references Readability leaves in it (%s)', (_, run) => {
+    const ld = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: 'Shops close faster &raquo; a report',
+    });
+    const page =
+      `<html><head><title>Shops close</title><script type="application/ld+json">${ld}</script></head>` +
+      `<body><article><h1>Shops close</h1><p>${'Small shops in the old town close one after another. '.repeat(12)}</p></article></body></html>`;
+    const r = run(parseHtml(page, URL), URL, { now: new Date('2026-01-01T00:00:00Z') });
+    expect(r.title).toBe('Shops close faster » a report');
+  });
 });

@@ -17,7 +17,11 @@ import { JSDOM } from 'jsdom';
 import { linkedomDocument } from '../../../scripts/working-document';
 
 // The extraction document's parser: another window than the page's, as in the extension.
-const parser = new new JSDOM('').window.DOMParser();
+const window = new JSDOM('').window;
+const parser = new window.DOMParser();
+// Scripts in the browser, the tab's and the extraction document's, have a global DOMParser
+// (dom.ts `parseFragment` falls back to it for documents without a window, as ours are).
+(globalThis as { DOMParser?: typeof DOMParser }).DOMParser ??= window.DOMParser;
 
 export type ExtractWay = (doc: Document, url: string, options: ExtractOptions) => ExtractResult;
 
