@@ -88,6 +88,17 @@ export function decodeEntities(doc: Document, value: string | null): string | nu
   return nodes.map((n) => n.textContent ?? '').join('') || value;
 }
 
+/**
+ * A name the page wrote into JSON as HTML (JSON-LD's author, `<a href="/experts/jane">Jane
+ * Doe</a>`), as the text it shows: tags and references read by the inert parser. Only for
+ * names, where a `<` is never text.
+ */
+export function htmlText(doc: Document, value: string | null): string | null {
+  if (!value || !/[<&]/.test(value)) return value;
+  const nodes = Array.from(parseFragment(doc, value).childNodes);
+  return nodes.map((n) => n.textContent ?? '').join('') || value;
+}
+
 /** Numeric attribute value, or null when missing or not a number. */
 export function numericAttr(el: Element, name: string): number | null {
   const raw = el.getAttribute(name);

@@ -1,4 +1,4 @@
-import { decodeEntities } from './dom';
+import { decodeEntities, htmlText } from './dom';
 
 /**
  * Page metadata read from the snapshot's head and JSON-LD: the fallbacks for what
@@ -113,10 +113,10 @@ export function readMetadata(doc: Document): PageMetadata {
     title: meta(m, 'og:title', 'twitter:title') ?? (clean(doc.title) || null),
     byline:
       meta(m, 'author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator') ??
-      (ld ? decodeEntities(doc, nameOf(ld.author)) : null),
+      (ld ? htmlText(doc, nameOf(ld.author)) : null),
     siteName:
       meta(m, 'og:site_name', 'application-name') ??
-      (ld ? decodeEntities(doc, nameOf(ld.publisher)) : null),
+      (ld ? htmlText(doc, nameOf(ld.publisher)) : null),
     published:
       meta(
         m,

@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { decodeEntities, elementsByTag, normalizedText, tagName } from './dom';
+import { decodeEntities, elementsByTag, htmlText, normalizedText, tagName } from './dom';
 import { restoreOwnFragments, shortenOwnFragments } from './fragment-links';
 import { markIngredientTables, unmarkIngredientTables } from './ingredient-tables';
 import { recordHeadlines, restoreLede } from './lede';
@@ -61,8 +61,8 @@ function parse(doc: Document, pageUrl: string): ArticleOutcome | null {
   return {
     content: r.content,
     title: decodeEntities(doc, r.title ?? null),
-    byline: decodeEntities(doc, r.byline ?? null),
-    siteName: decodeEntities(doc, r.siteName ?? null),
+    byline: htmlText(doc, r.byline ?? null),
+    siteName: htmlText(doc, r.siteName ?? null),
     published: r.publishedTime ?? null,
     excerpt: r.excerpt ?? null,
     lang: r.lang ?? null,

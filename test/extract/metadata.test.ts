@@ -189,12 +189,12 @@ describe('fullHeadline', () => {
 
 describe('JSON-LD text', () => {
   it.each(documentDoms(URL))(
-    'decodes the character references a plugin wrote into JSON-LD strings (%s)',
+    'reads the HTML a plugin wrote into JSON-LD as text: references in headlines, tags too in names (%s)',
     (_, parse) => {
       const ld = JSON.stringify({
         '@type': 'NewsArticle',
         headline: 'Shops close faster &raquo; why <div> layouts stay',
-        author: { '@type': 'Person', name: 'Jane &amp; Sam Doe' },
+        author: { '@type': 'Person', name: '<a href="/experts/jane">Jane</a> &amp; Sam Doe' },
         publisher: { '@type': 'Organization', name: 'Daily &#8211; Example' },
       });
       const doc = parse(
@@ -209,17 +209,19 @@ describe('JSON-LD text', () => {
   );
 });
 
-describe('the clip title from JSON-LD', () => {
-  it.each(EXTRACT_WAYS)('decodes the references Readability leaves in it (%s)', (_, run) => {
+describe('the clip title and author from JSON-LD', () => {
+  it.each(EXTRACT_WAYS)('decodes the HTML Readability leaves in them (%s)', (_, run) => {
     const ld = JSON.stringify({
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
       headline: 'Shops close faster &raquo; a report',
+      author: { '@type': 'Person', name: '<a href="/experts/jane-doe">Jane Doe</a>' },
     });
     const page =
       `<html><head><title>Shops close</title><script type="application/ld+json">${ld}</script></head>` +
       `<body><article><h1>Shops close</h1><p>${'Small shops in the old town close one after another. '.repeat(12)}</p></article></body></html>`;
     const r = run(parseHtml(page, URL), URL, { now: new Date('2026-01-01T00:00:00Z') });
     expect(r.title).toBe('Shops close faster » a report');
+    expect(r.byline).toBe('Jane Doe');
   });
 });
