@@ -24,6 +24,9 @@ const DATE_WORD =
 // One separator character or word per repetition, so the repetition cannot backtrack over a
 // long run of separators.
 const SEP = '[\\s,;:|·•–—-]';
+// A weekday written short before the date, with its comma ("Jane Doe Fr, 18. Oktober 2019");
+// without the comma it may end a name ("Minh Do").
+const SHORT_WEEKDAY = /\b(?:mo|di|mi|do|fr|sa|so|mon|tue|wed|thu|fri|sat|sun)\.?,\s*$/i;
 const LABEL_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL})\\b)+$`, 'i');
 const DATE_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL}|${DATE_WORD})\\b)+$`, 'i');
 
@@ -62,7 +65,9 @@ export function cleanByline(raw: string | null): string | null {
   if (date) {
     // The name after the date when none comes before it ("Posted on May 2, 2020 by Jane Doe").
     const after = /\b(?:by|von|par)\s+(\p{L}[^\d|·•,;:]*)/iu.exec(v.slice(date.index));
-    v = v.slice(0, date.index).replace(DATE_TAIL, '') || (after?.[1] ?? '');
+    v =
+      v.slice(0, date.index).replace(SHORT_WEEKDAY, '').replace(DATE_TAIL, '') ||
+      (after?.[1] ?? '');
   }
   v = v.replace(LABEL_TAIL, '');
   // A separator the page's markup left in front ("| Jane Doe"), or the author's home page

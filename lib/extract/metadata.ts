@@ -1,3 +1,4 @@
+import { markupByline } from './byline-markup';
 import { decodeEntities, htmlText } from './dom';
 
 /**
@@ -113,7 +114,8 @@ export function readMetadata(doc: Document): PageMetadata {
     title: meta(m, 'og:title', 'twitter:title') ?? (clean(doc.title) || null),
     byline:
       meta(m, 'author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator') ??
-      (ld ? htmlText(doc, nameOf(ld.author)) : null),
+      (ld ? htmlText(doc, nameOf(ld.author)) : null) ??
+      markupByline(doc),
     siteName:
       meta(m, 'og:site_name', 'application-name') ??
       (ld ? htmlText(doc, nameOf(ld.publisher)) : null),

@@ -87,6 +87,11 @@ describe('cleanByline', () => {
     expect(cleanByline('Jane Doe · 5 min read')).toBe('Jane Doe');
   });
 
+  it('removes a short weekday before the date, only with its comma', () => {
+    expect(cleanByline('Von Jane Doe Fr, 18. Oktober 2019')).toBe('Jane Doe');
+    expect(cleanByline('Minh Do 18. Oktober 2019')).toBe('Minh Do');
+  });
+
   it('keeps names that are also month names', () => {
     expect(cleanByline('April Jones')).toBe('April Jones');
     expect(cleanByline('By Theresa May')).toBe('Theresa May');

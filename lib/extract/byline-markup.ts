@@ -1,0 +1,36 @@
+import { normalizedText } from './dom';
+
+/**
+ * The author as the page's markup names it, for a page whose head and JSON-LD name none.
+ * Readability looks for a byline too, but it drops the post's `<header>` as an unlikely
+ * candidate before reaching the byline inside it (Readability.js `_grabArticle`), which is
+ * where WordPress themes print it: `<header class="entry-header">…<span class="author
+ * vcard"><a class="url fn n" href="/author/jane/">Jane Doe</a>`. In order of how surely each
+ * names the post's author: a microdata author's name, hCard's formatted name inside an
+ * author card or a byline, a link `rel="author"`, the author card itself. Comments, asides
+ * and navigation are skipped: their hCards name commenters and their author boxes other posts.
+ */
+
+const AUTHOR_MARKUP = [
+  '[itemprop~="author"] [itemprop~="name"]',
+  '.author.vcard .fn',
+  '.byline .fn',
+  'a[rel~="author"]',
+  '[itemprop~="author"]',
+  '.author.vcard',
+];
+const NOT_THE_POST = '#comments, .comments, .comment, .commentlist, .comment-list, aside, nav';
+// Readability's own limit for a byline (`_isValidByline`).
+const MAX_CHARS = 100;
+
+export function markupByline(doc: Document): string | null {
+  if (!doc.body) return null;
+  for (const selector of AUTHOR_MARKUP) {
+    for (const el of Array.from(doc.body.querySelectorAll(selector))) {
+      if (el.closest(NOT_THE_POST)) continue;
+      const text = normalizedText(el);
+      if (text && text.length < MAX_CHARS) return text;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { markupByline } from '../../lib/extract/byline-markup';
+import { documentDoms } from './support/root-doms';
+
+// Author markup written for these tests after the shapes common themes print.
+const URL = 'https://blog.example/2019/fifteen-years';
+const page = (body: string) =>
+  `<!DOCTYPE html><html><head><title>x</title></head><body>${body}</body></html>`;
+const POST =
+  '<div class="entry-content"><p>Fifteen years of writing here, and the blog is still going.</p></div>';
+
+describe.each(documentDoms(URL))('markupByline (%s)', (_, parse) => {
+  it("takes the name from a theme's author card in the post's header", () => {
+    const doc = parse(
+      page(
+        '<article><header class="entry-header"><h1>Fifteen years</h1><p class="entry-meta">' +
+          '<span class="byline"><span class="author vcard"><span class="screen-reader-text">Author</span>' +
+          '<a class="url fn n" href="/author/jane/">Jane Doe</a></span></span></p></header>' +
+          `${POST}</article>`,
+      ),
+    );
+    expect(markupByline(doc)).toBe('Jane Doe');
+  });
+
+  it("prefers a microdata author's name to the card around it", () => {
+    const doc = parse(
+      page(
+        '<article><div itemprop="author" itemscope><img alt="" src="/jane.jpg"> Written by ' +
+          `<span itemprop="name">Jane Doe</span></div>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(doc)).toBe('Jane Doe');
+  });
+
+  it('takes a link to the author', () => {
+    const doc = parse(
+      page(`<article><p>By <a rel="author" href="/jane">Jane Doe</a></p>${POST}</article>`),
+    );
+    expect(markupByline(doc)).toBe('Jane Doe');
+  });
+
+  it('names no commenter, and nobody on a page without author markup', () => {
+    const doc = parse(
+      page(
+        `<article>${POST}</article><div id="comments"><ol class="commentlist"><li>` +
+          '<div class="comment-author vcard"><cite class="fn">Sam Lee</cite></div>' +
+          '<p>Congratulations!</p></li></ol></div>' +
+          '<aside><div class="author vcard"><span class="fn">Other Writer</span></div></aside>',
+      ),
+    );
+    expect(markupByline(doc)).toBeNull();
+    expect(markupByline(parse(page(`<article>${POST}</article>`)))).toBeNull();
+  });
+});
