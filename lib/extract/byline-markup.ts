@@ -7,17 +7,20 @@ import { normalizedText } from './dom';
  * where WordPress themes print it: `<header class="entry-header">…<span class="author
  * vcard"><a class="url fn n" href="/author/jane/">Jane Doe</a>`. In order of how surely each
  * names the post's author: a microdata author's name, hCard's formatted name inside an
- * author card or a byline, a link `rel="author"`, the author card itself. Comments, asides
+ * author card or a byline, a link `rel="author"`, an element classed as the author's name,
+ * the author card itself. Comments, asides
  * and navigation are skipped: their hCards name commenters and their author boxes other posts.
  */
 
+const CARD = '.vcard[class*="author"]:not([class*="comment"])';
 const AUTHOR_MARKUP = [
   '[itemprop~="author"] [itemprop~="name"]',
-  '.author.vcard .fn',
+  `${CARD} .fn`,
   '.byline .fn',
   'a[rel~="author"]',
+  '[class*="author-name"]:not([class*="comment"])',
   '[itemprop~="author"]',
-  '.author.vcard',
+  CARD,
 ];
 const NOT_THE_POST = '#comments, .comments, .comment, .commentlist, .comment-list, aside, nav';
 // Readability's own limit for a byline (`_isValidByline`).

@@ -88,17 +88,14 @@ function hostOf(url: string): string {
 }
 
 /**
- * The clip's author: Readability's byline when it looks like a name, else the metadata's.
- * The page's own address is no author ("tagesschau.de", "MesOpinions.com" in the author
- * meta tag): the frontmatter names the site apart.
+ * The clip's author: the first of `candidates` (Readability's byline, the metadata's author,
+ * the body's author markup) that looks like a name. The page's own address is no author
+ * ("tagesschau.de", "MesOpinions.com" in the author meta tag): the frontmatter names the site
+ * apart.
  */
-export function chooseByline(
-  articleByline: string | null,
-  metaByline: string | null,
-  url = '',
-): string | null {
+export function chooseByline(candidates: readonly (string | null)[], url = ''): string | null {
   const host = hostOf(url);
-  for (const raw of [articleByline, metaByline]) {
+  for (const raw of candidates) {
     const v = cleanByline(raw);
     if (v && (!host || norm(v) !== host)) return v;
   }

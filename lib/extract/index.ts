@@ -161,7 +161,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   }
 
   // Step 5. Readability returns a detached element.
-  const byline = chooseByline(article?.byline ?? null, meta.byline, url);
+  const byline = chooseByline([article?.byline ?? null, meta.byline, meta.markupByline], url);
   let notes: Element[] = [];
   let images: ReturnType<typeof embedDataImages> = [];
   if (content) {

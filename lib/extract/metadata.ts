@@ -11,6 +11,8 @@ import { decodeEntities, htmlText } from './dom';
 export interface PageMetadata {
   title: string | null;
   byline: string | null;
+  /** The author as the body's markup names it (byline-markup.ts), the last resort. */
+  markupByline: string | null;
   siteName: string | null;
   published: string | null;
   excerpt: string | null;
@@ -114,8 +116,8 @@ export function readMetadata(doc: Document): PageMetadata {
     title: meta(m, 'og:title', 'twitter:title') ?? (clean(doc.title) || null),
     byline:
       meta(m, 'author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator') ??
-      (ld ? htmlText(doc, nameOf(ld.author)) : null) ??
-      markupByline(doc),
+      (ld ? htmlText(doc, nameOf(ld.author)) : null),
+    markupByline: markupByline(doc),
     siteName:
       meta(m, 'og:site_name', 'application-name') ??
       (ld ? htmlText(doc, nameOf(ld.publisher)) : null),

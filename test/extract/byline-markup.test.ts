@@ -32,6 +32,22 @@ describe.each(documentDoms(URL))('markupByline (%s)', (_, parse) => {
     expect(markupByline(doc)).toBe('Jane Doe');
   });
 
+  it("takes the name from a card or an element classed as the author's name", () => {
+    const card = parse(
+      page(
+        '<article><p class="entry-meta"><span class="entry-meta-author vcard">' +
+          `<a class="fn" href="/author/jane/">Jane Doe</a></span></p>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(card)).toBe('Jane Doe');
+    const named = parse(
+      page(
+        `<article><div class="td-post-author-name">By <a href="/author/jane/">Jane Doe</a></div>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(named)).toBe('By Jane Doe');
+  });
+
   it('takes a link to the author', () => {
     const doc = parse(
       page(`<article><p>By <a rel="author" href="/jane">Jane Doe</a></p>${POST}</article>`),
@@ -50,5 +66,12 @@ describe.each(documentDoms(URL))('markupByline (%s)', (_, parse) => {
     );
     expect(markupByline(doc)).toBeNull();
     expect(markupByline(parse(page(`<article>${POST}</article>`)))).toBeNull();
+    // A commenter's card outside any comment list.
+    const loose = parse(
+      page(
+        `<article>${POST}<div class="comment-author vcard"><cite class="fn">Sam Lee</cite></div></article>`,
+      ),
+    );
+    expect(markupByline(loose)).toBeNull();
   });
 });

@@ -153,18 +153,22 @@ describe('cleanByline', () => {
 
 describe('chooseByline', () => {
   it('falls back to the metadata author when the byline is only a date', () => {
-    expect(chooseByline('May 2, 2020 at 6:01 am', 'Sam Lee')).toBe('Sam Lee');
-    expect(chooseByline('Last Updated: February 7, 2024', null)).toBeNull();
+    expect(chooseByline(['May 2, 2020 at 6:01 am', 'Sam Lee'])).toBe('Sam Lee');
+    expect(chooseByline(['Last Updated: February 7, 2024', null])).toBeNull();
   });
 
   it("takes no author from the page's own address", () => {
-    expect(chooseByline('news.example', 'Jane Doe', URL)).toBe('Jane Doe');
-    expect(chooseByline(null, 'News.Example', URL)).toBeNull();
-    expect(chooseByline(null, 'other.example', URL)).toBe('other.example');
+    expect(chooseByline(['news.example', 'Jane Doe'], URL)).toBe('Jane Doe');
+    expect(chooseByline([null, 'News.Example'], URL)).toBeNull();
+    expect(chooseByline([null, 'other.example'], URL)).toBe('other.example');
+  });
+
+  it('falls back to the author markup when the metadata names no one', () => {
+    expect(chooseByline([null, 'https://www.facebook.com/example/', 'Amy Doe'])).toBe('Amy Doe');
   });
 
   it("prefers Readability's byline when it is a name", () => {
-    expect(chooseByline('By Jane Doe\n March 25, 2015', 'Sam Lee')).toBe('Jane Doe');
+    expect(chooseByline(['By Jane Doe\n March 25, 2015', 'Sam Lee'])).toBe('Jane Doe');
   });
 });
 
