@@ -67,8 +67,10 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     HTML, or flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
- *  8. Title, byline, dates, word count, frontmatter data and the result (the clip-markdown
- *     module, lib/clip-markdown, writes the frontmatter as YAML in front of the body).
+ *  8. Title (title.ts), byline (byline.ts: Readability's, the head's or JSON-LD's author,
+ *     else the body's author markup, byline-markup.ts), dates, word count, frontmatter data
+ *     and the result (the clip-markdown module, lib/clip-markdown, writes the frontmatter as
+ *     YAML in front of the body).
  */
 
 export type { ClipMode, ExtractOptions, ExtractResult } from './types';
