@@ -22,15 +22,21 @@ const AUTHOR_MARKUP = [
   '[itemprop~="author"]',
   CARD,
 ];
+const ANY_AUTHOR_MARKUP = AUTHOR_MARKUP.join(', ');
 const NOT_THE_POST = '#comments, .comments, .comment, .commentlist, .comment-list, aside, nav';
 // Readability's own limit for a byline (`_isValidByline`).
 const MAX_CHARS = 100;
 
 export function markupByline(doc: Document): string | null {
   if (!doc.body) return null;
+  // One walk for all the kinds (linkedom's selector engine walks the tree per query), then
+  // the surest kind first.
+  const found = Array.from(doc.body.querySelectorAll(ANY_AUTHOR_MARKUP)).filter(
+    (el) => !el.closest(NOT_THE_POST),
+  );
   for (const selector of AUTHOR_MARKUP) {
-    for (const el of Array.from(doc.body.querySelectorAll(selector))) {
-      if (el.closest(NOT_THE_POST)) continue;
+    for (const el of found) {
+      if (!el.matches(selector)) continue;
       const text = normalizedText(el);
       if (text && text.length < MAX_CHARS) return text;
     }
