@@ -6,7 +6,7 @@
  * or that the title repeats with a short tail after a separator, is the full headline.
  */
 
-const SEPARATOR = /\s+[|\-–—:•·»/]\s+|:\s+/g;
+const SEPARATOR = /\s+[|\-–—:•·»›«‹│ǀ/]\s+|:\s+/g;
 // A separator-joined tail that can be a site name: a few words, not a sentence.
 const MAX_SITE_WORDS = 4;
 const MAX_SITE_CHARS = 40;
@@ -15,7 +15,12 @@ const MAX_GROWTH = 3;
 
 /** Lower case, letters and digits only: how titles, headlines and site names are compared. */
 export function norm(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  // Accents folded: "Nestlé Marktplatz" is the site at nestle-marktplatz.de.
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** The title without its last separator-joined part when that part is short enough to be a site. */

@@ -6,7 +6,16 @@ import { clean } from './metadata';
  * the site's name around the headline, completed from the page's own headlines.
  */
 
-const SEPARATOR = /\s+[|\-–—:•·»]\s+/g;
+// "ǀ" (a click letter) and "│" (a box-drawing line) stand in for a bar on some sites.
+const SEPARATOR = /\s+[|\-–—:•·»›«‹│ǀ]\s+/g;
+// A bar left at the end once the site's name was not filled in ("Post |"); never a dash,
+// which can be the title's own ("git switch -").
+const DANGLING_SEPARATOR = /\s+[|•·»›«‹│ǀ]+$/;
+// A part that names nothing: signs only (a rating's "☆☆☆☆☆"), or a date alone ("08.11.2021 |
+// Post", "Post | 23.05.2011").
+const NO_WORDS = /^[^\p{L}\p{N}]*$/u;
+const DATE_ONLY =
+  /^(?:\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})$/;
 // A tail this short can be a site's name; a longer one is a headline's second half.
 const MAX_SITE_WORDS = 4;
 const MAX_SITE_CHARS = 40;
@@ -50,7 +59,7 @@ const BLOG_ARCHIVE = /^blog ?archiv(?:e)?$/;
  * "Post : Krimiblog-Archiv | Ermittlungen zum Verfall eines Genres | Gegründet 2005").
  */
 export function cleanTitle(title: string, siteName: string | null, url: string): string {
-  const t = clean(title);
+  const t = clean(title).replace(DANGLING_SEPARATOR, '');
   let host = '';
   try {
     host = new URL(url).hostname.replace(/^www\./, '').toLowerCase();
@@ -61,9 +70,11 @@ export function cleanTitle(title: string, siteName: string | null, url: string):
   const hostCore = norm(host.split('.').slice(0, -1).join('.') || host);
   const isSite = (part: string): boolean => {
     const p = norm(part);
+    const words = clean(part);
+    if (words && (NO_WORDS.test(words) || DATE_ONLY.test(words))) return true;
     return (
       !!p &&
-      (BLOG_ARCHIVE.test(clean(part).toLowerCase()) ||
+      (BLOG_ARCHIVE.test(words.toLowerCase()) ||
         p === site ||
         p === norm(host) ||
         p === hostCore ||

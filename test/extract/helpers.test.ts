@@ -289,6 +289,25 @@ describe('metadata', () => {
     );
   });
 
+  it('removes parts that name nothing, other bars, and accents that differ from the host', () => {
+    const u = 'https://news.example/x';
+    expect(cleanTitle('Shops close faster » ☆☆☆☆☆', null, u)).toBe('Shops close faster');
+    expect(cleanTitle('08.11.2021 | Online day of remembrance', null, u)).toBe(
+      'Online day of remembrance',
+    );
+    expect(cleanTitle('Lockdown: services go on › news.example', null, u)).toBe(
+      'Lockdown: services go on',
+    );
+    expect(
+      cleanTitle('Become a tester │ Crème Market', null, 'https://creme-market.example/x'),
+    ).toBe('Become a tester');
+    expect(cleanTitle('Olympic riding stays |', null, u)).toBe('Olympic riding stays');
+    // A dash at the end can be the title's own.
+    expect(cleanTitle('TIL: git switch -', null, u)).toBe('TIL: git switch -');
+    // A year is no date alone.
+    expect(cleanTitle('Riding returns - 2028', null, u)).toBe('Riding returns - 2028');
+  });
+
   it('counts words, and CJK characters one by one', () => {
     expect(countWords('Hello, world! It’s 2024 — state-of-the-art.')).toBe(4 + 1);
     expect(countWords('緑茶をおいしく')).toBe(7);
