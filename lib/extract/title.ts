@@ -8,9 +8,9 @@ import { clean } from './metadata';
 
 // "ǀ" (a click letter) and "│" (a box-drawing line) stand in for a bar on some sites.
 const SEPARATOR = /\s+[|\-–—:•·»›«‹│ǀ]\s+/g;
-// A bar left at the end once the site's name was not filled in ("Post |"); never a dash,
-// which can be the title's own ("git switch -").
-const DANGLING_SEPARATOR = /\s+[|•·»›«‹│ǀ]+$/;
+// A bar left at the end once the site's name was not filled in ("Post |"); never a dash or a
+// guillemet, which can be the title's own ("git switch -", "« Les privatisations … »").
+const DANGLING_SEPARATOR = /\s+[|•·│ǀ]+$/;
 // A part that names nothing: signs only (a rating's "☆☆☆☆☆"), or a date alone ("08.11.2021 |
 // Post", "Post | 23.05.2011").
 const NO_WORDS = /^[^\p{L}\p{N}]*$/u;

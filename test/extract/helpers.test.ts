@@ -304,6 +304,9 @@ describe('metadata', () => {
     expect(cleanTitle('Olympic riding stays |', null, u)).toBe('Olympic riding stays');
     // A dash at the end can be the title's own.
     expect(cleanTitle('TIL: git switch -', null, u)).toBe('TIL: git switch -');
+    expect(cleanTitle('« Privatising is for the few »', null, u)).toBe(
+      '« Privatising is for the few »',
+    );
     // A year is no date alone.
     expect(cleanTitle('Riding returns - 2028', null, u)).toBe('Riding returns - 2028');
   });
