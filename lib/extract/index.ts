@@ -20,6 +20,7 @@ import { chooseByline } from './byline';
 import { clean, countWords, normalizeDate, readMetadata } from './metadata';
 import { chooseTitle, cleanTitle } from './title';
 import { readArticle, type ArticleOutcome } from './readability-pass';
+import { appendRecipeCard } from './recipe-card';
 import { readSite } from './sites';
 import { visibleCopy } from './snapshot';
 import { capturePage, type PageCapture } from './capture';
@@ -50,9 +51,10 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
  *  4. Content by mode: article (a site extractor when one knows the page, lib/extract/sites;
  *     else Readability, with the opening paragraphs it left in a wrapper of their own put
- *     back (lede.ts) and a recipe's ingredient tables kept as data (ingredient-tables.ts); when it finds too little or picks the page's furniture (a comment form),
- *     the article the page declares, cleaned by Readability: its one `<article>`, `<main>`,
- *     schema.org `articleBody` or hAtom `hentry`),
+ *     back (lede.ts) and a recipe's ingredient tables kept as data (ingredient-tables.ts);
+ *     when it finds too little or picks the page's furniture (a comment form), the article
+ *     the page declares, cleaned by Readability: its one `<article>`, `<main>`, schema.org
+ *     `articleBody` or hAtom `hentry`),
  *     selection (the ranges), full (the whole body), bookmark (none).
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture
  *     (heading permalinks, screen-reader and embedded-video labels, tables of contents,
@@ -62,7 +64,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     related-reading labels with their teasers; the article's tail of appeals and site
  *     promotions, link-only lines and a closing author note; the author's photo and the
  *     byline written as a line above the article, as the frontmatter names the author)
- *     removed, URLs absolute and unsafe ones dropped (a line of links that only move around
+ *     removed; the ingredients and steps of a recipe the page declares in JSON-LD, when the
+ *     content lacks them (recipe-card.ts); URLs absolute and unsafe ones dropped (a line of links that only move around
  *     the page, "Skip to content", "Back to top", with them), tables classified (GFM, clean
  *     HTML, or flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
@@ -176,6 +179,8 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
       removeAuthorPhotos(content, byline);
       // A site extractor heads each post of a thread with its author on purpose.
       if (!fromSite) removeBylineLines(content, byline);
+      // After the cleaning, which must not take the card for page furniture.
+      if (!fromSite && meta.recipe) appendRecipeCard(content, meta.recipe);
     } else {
       removeControls(content);
       removeHeadingPermalinks(content);

@@ -1,5 +1,6 @@
 import { markupByline } from './byline-markup';
 import { decodeEntities, htmlText } from './dom';
+import { readRecipe, type Recipe } from './recipe-card';
 
 /**
  * Page metadata read from the snapshot's head and JSON-LD: the fallbacks for what
@@ -16,6 +17,8 @@ export interface PageMetadata {
   siteName: string | null;
   published: string | null;
   excerpt: string | null;
+  /** The recipe the page declares in JSON-LD (recipe-card.ts). */
+  recipe: Recipe | null;
   lang: string | null;
   /** The page's own headlines, best first: JSON-LD `headline`, `og:title`, its `<h1>`s. */
   headlines: string[];
@@ -107,7 +110,8 @@ function pageHeadings(doc: Document): string[] {
 
 export function readMetadata(doc: Document): PageMetadata {
   const m = metaMap(doc);
-  const ld = jsonLdObjects(doc).find((o) => ARTICLE_TYPES.test(String(o['@type'] ?? ''))) ?? null;
+  const objects = jsonLdObjects(doc);
+  const ld = objects.find((o) => ARTICLE_TYPES.test(String(o['@type'] ?? ''))) ?? null;
   const ldDate = ld && typeof ld.datePublished === 'string' ? ld.datePublished : null;
   const lang =
     doc.documentElement.getAttribute('lang')?.trim() ||
@@ -136,6 +140,7 @@ export function readMetadata(doc: Document): PageMetadata {
       ldDate ??
       firstTimeDatetime(doc),
     excerpt: meta(m, 'description', 'og:description', 'twitter:description'),
+    recipe: readRecipe(doc, objects),
     lang: lang ? lang.replace('_', '-') : null,
     headlines: [
       ld && typeof ld.headline === 'string' ? clean(decodeEntities(doc, ld.headline)) : '',
