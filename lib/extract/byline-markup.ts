@@ -1,7 +1,9 @@
 import { normalizedText } from './dom';
+import { HIDDEN_MARK } from './hidden';
 
 /**
- * The author as the page's markup names it, for a page whose head and JSON-LD name none.
+ * The author as the page's markup names it, for a page whose head and JSON-LD name none,
+ * read on the capture (Readability has changed the snapshot by then).
  * Readability looks for a byline too, but it drops the post's `<header>` as an unlikely
  * candidate before reaching the byline inside it (Readability.js `_grabArticle`), which is
  * where WordPress themes print it: `<header class="entry-header">…<span class="author
@@ -23,7 +25,8 @@ const AUTHOR_MARKUP = [
   CARD,
 ];
 const ANY_AUTHOR_MARKUP = AUTHOR_MARKUP.join(', ');
-const NOT_THE_POST = '#comments, .comments, .comment, .commentlist, .comment-list, aside, nav';
+// Also what the reader cannot see: the markup is read on the capture, hidden parts marked.
+const NOT_THE_POST = `#comments, .comments, .comment, .commentlist, .comment-list, aside, nav, [${HIDDEN_MARK}]`;
 // Readability's own limit for a byline (`_isValidByline`).
 const MAX_CHARS = 100;
 

@@ -90,7 +90,7 @@ function removeReaderOnlyLines(root: Element): void {
     }
     // A screen reader's name for a control drawn beside it: the "▢" of a recipe card's
     // ingredient checkbox. Text without a letter or digit says nothing to a reader.
-    if (SR_ONLY.test(el.getAttribute('class') ?? '') && !/[\p{L}\p{N}]/u.test(text)) {
+    if (!/[\p{L}\p{N}]/u.test(text) && SR_ONLY.test(el.getAttribute('class') ?? '')) {
       el.remove();
       continue;
     }

@@ -17,6 +17,7 @@ import { fixImages } from './images';
 import { escapeMarkdownText, toMarkdown } from './markdown';
 import { convertMath } from './math';
 import { chooseByline } from './byline';
+import { markupByline } from './byline-markup';
 import { clean, countWords, normalizeDate, readMetadata } from './metadata';
 import { chooseTitle, cleanTitle } from './title';
 import { readArticle, type ArticleOutcome } from './readability-pass';
@@ -166,7 +167,10 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   }
 
   // Step 5. Readability returns a detached element.
-  const byline = chooseByline([article?.byline ?? null, meta.byline, meta.markupByline], url);
+  const byline =
+    chooseByline([article?.byline ?? null, meta.byline], url) ??
+    // Only when needed: the capture, which no step changes, still holds the post's header.
+    chooseByline([markupByline(doc)], url);
   let notes: Element[] = [];
   let images: ReturnType<typeof embedDataImages> = [];
   if (content) {

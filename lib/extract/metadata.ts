@@ -1,4 +1,3 @@
-import { markupByline } from './byline-markup';
 import { decodeEntities, htmlText } from './dom';
 import { readRecipe, type Recipe } from './recipe-card';
 
@@ -12,8 +11,6 @@ import { readRecipe, type Recipe } from './recipe-card';
 export interface PageMetadata {
   title: string | null;
   byline: string | null;
-  /** The author as the body's markup names it (byline-markup.ts), the last resort. */
-  markupByline: string | null;
   siteName: string | null;
   published: string | null;
   excerpt: string | null;
@@ -121,7 +118,6 @@ export function readMetadata(doc: Document): PageMetadata {
     byline:
       meta(m, 'author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator') ??
       (ld ? htmlText(doc, nameOf(ld.author)) : null),
-    markupByline: markupByline(doc),
     siteName:
       meta(m, 'og:site_name', 'application-name') ??
       (ld ? htmlText(doc, nameOf(ld.publisher)) : null),

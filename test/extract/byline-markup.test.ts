@@ -73,5 +73,12 @@ describe.each(documentDoms(URL))('markupByline (%s)', (_, parse) => {
       ),
     );
     expect(markupByline(loose)).toBeNull();
+    // A card the capture marked hidden (hidden.ts).
+    const hidden = parse(
+      page(
+        `<article><div data-pageclip-hidden=""><a rel="author" href="/jane">Jane Doe</a></div>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(hidden)).toBeNull();
   });
 });
