@@ -73,6 +73,11 @@ export function parseFragment(doc: Document, html: string): DocumentFragment {
 
 const REFERENCE = /&(?:[a-z][a-z0-9]*|#\d+|#x[0-9a-f]+);/i;
 
+/** The text `parseFragment` reads from `html`, node by node: linkedom gives a fragment none. */
+function fragmentText(doc: Document, html: string): string {
+  return Array.from(parseFragment(doc, html).childNodes, (n) => n.textContent ?? '').join('');
+}
+
 /**
  * A string the page wrote into JSON as HTML text ("Ladensterben &raquo; ☆☆☆☆☆" in JSON-LD,
  * which Readability's metadata also reads and only partly unescapes), with its character
@@ -83,9 +88,7 @@ export function decodeEntities(doc: Document, value: string): string;
 export function decodeEntities(doc: Document, value: string | null): string | null;
 export function decodeEntities(doc: Document, value: string | null): string | null {
   if (!value || !REFERENCE.test(value)) return value;
-  // Node by node: linkedom gives a fragment no textContent.
-  const nodes = Array.from(parseFragment(doc, value.replace(/</g, '&lt;')).childNodes);
-  return nodes.map((n) => n.textContent ?? '').join('') || value;
+  return fragmentText(doc, value.replace(/</g, '&lt;')) || value;
 }
 
 /**
@@ -95,8 +98,7 @@ export function decodeEntities(doc: Document, value: string | null): string | nu
  */
 export function htmlText(doc: Document, value: string | null): string | null {
   if (!value || !/[<&]/.test(value)) return value;
-  const nodes = Array.from(parseFragment(doc, value).childNodes);
-  return nodes.map((n) => n.textContent ?? '').join('') || value;
+  return fragmentText(doc, value) || value;
 }
 
 /** Numeric attribute value, or null when missing or not a number. */
