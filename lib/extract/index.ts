@@ -21,7 +21,7 @@ import { markupByline } from './byline-markup';
 import { clean, countWords, normalizeDate, readMetadata } from './metadata';
 import { chooseTitle, cleanTitle } from './title';
 import { readArticle, type ArticleOutcome } from './readability-pass';
-import { appendRecipeCard } from './recipe-card';
+import { appendRecipeCard, isPageRecipe } from './recipe-card';
 import { readSite } from './sites';
 import { visibleCopy } from './snapshot';
 import { capturePage, type PageCapture } from './capture';
@@ -184,7 +184,9 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
       // A site extractor heads each post of a thread with its author on purpose.
       if (!fromSite) removeBylineLines(content, byline);
       // After the cleaning, which must not take the card for page furniture.
-      if (!fromSite && meta.recipe) appendRecipeCard(content, meta.recipe);
+      const titles = [article?.title ?? null, meta.title, ...meta.headlines];
+      if (!fromSite && meta.recipe && isPageRecipe(meta.recipe, titles))
+        appendRecipeCard(content, meta.recipe);
     } else {
       removeControls(content);
       removeHeadingPermalinks(content);

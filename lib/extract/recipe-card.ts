@@ -18,6 +18,8 @@ export interface RecipeSteps {
 }
 
 export interface Recipe {
+  /** The recipe's `name`, or null. */
+  name: string | null;
   ingredients: string[];
   instructions: RecipeSteps[];
   /** "Yield: 12 pieces · Total time: 1 h 30 min", or null. */
@@ -29,6 +31,9 @@ const MAX_ITEMS = 100;
 const MAX_CHARS = 2000;
 // Under this share of its ingredients (or steps) found in the clip, the clip lacks that part.
 const PRESENT_SHARE = 0.5;
+
+/** Lower case, words separated by single spaces: how names and texts are compared. */
+const fold = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ');
 
 function isRecipe(o: Json): boolean {
   const type = o['@type'];
@@ -100,10 +105,14 @@ function readYield(doc: Document, value: unknown): string | null {
   return values.filter((v): v is string => !!v).sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-/** The first `Recipe` among the page's JSON-LD objects, read as text; null without one. */
+/**
+ * The page's `Recipe` among its JSON-LD objects, read as text; null without one, and with
+ * several: a round-up of recipes is an article about them, not one recipe to complete.
+ */
 export function readRecipe(doc: Document, objects: readonly Json[]): Recipe | null {
-  const o = objects.find(isRecipe);
-  if (!o) return null;
+  const recipes = objects.filter(isRecipe);
+  if (recipes.length !== 1) return null;
+  const o = recipes[0]!;
   const raw = o.recipeIngredient ?? o.ingredients;
   const ingredients = (Array.isArray(raw) ? raw : [raw])
     .slice(0, MAX_ITEMS)
@@ -116,10 +125,26 @@ export function readRecipe(doc: Document, objects: readonly Json[]): Recipe | nu
   const facts = [servings ? `Yield: ${servings}` : '', total ? `Total time: ${total}` : '']
     .filter(Boolean)
     .join(' · ');
-  return { ingredients, instructions, facts: facts || null };
+  return { name: text(doc, o.name), ingredients, instructions, facts: facts || null };
 }
 
-const fold = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ');
+/**
+ * Whether the recipe is the page's subject: its name shares most of its words with one of the
+ * page's titles or headlines (a news page may declare a recipe it only links to). A recipe
+ * without a name is taken as the page's.
+ */
+export function isPageRecipe(recipe: Recipe, titles: readonly (string | null)[]): boolean {
+  if (!recipe.name) return true;
+  const words = fold(recipe.name)
+    .split(' ')
+    .filter((w) => w.length >= 3);
+  if (!words.length) return true;
+  return titles.some((t) => {
+    if (!t) return false;
+    const title = fold(t);
+    return words.filter((w) => title.includes(w)).length >= words.length * PRESENT_SHARE;
+  });
+}
 
 /** Whether `clipText` holds most of `items`, each by its words of three letters or more. */
 function holdsMost(clipText: string, items: readonly string[]): boolean {

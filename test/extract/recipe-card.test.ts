@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { appendRecipeCard, readDuration, readRecipe } from '../../lib/extract/recipe-card';
+import {
+  appendRecipeCard,
+  isPageRecipe,
+  readDuration,
+  readRecipe,
+} from '../../lib/extract/recipe-card';
+import { parseHtml } from '../../scripts/parse-html';
+import { EXTRACT_WAYS } from './support/extract-ways';
 import { rootDoms } from './support/root-doms';
 
 // Recipes written for these tests, shaped as recipe sites publish them in JSON-LD.
@@ -64,6 +71,19 @@ describe.each(Object.entries(rootDoms('https://kitchen.example/r')))(
   },
 );
 
+describe.each(Object.entries(rootDoms('https://kitchen.example/r')))(
+  'the page recipe (%s)',
+  (_, parse) => {
+    it("takes the page's one recipe when its name is the page's, never one of several", () => {
+      const doc = parse('');
+      const named = readRecipe(doc, [{ ...RECIPE, name: 'Weekend pancakes' }])!;
+      expect(isPageRecipe(named, ['Weekend pancakes | Kitchen Example'])).toBe(true);
+      expect(isPageRecipe(named, ['Council votes on the harbour', null])).toBe(false);
+      expect(readRecipe(doc, [RECIPE, { ...RECIPE, name: 'Another' }])).toBeNull();
+    });
+  },
+);
+
 describe('readDuration', () => {
   it('reads ISO 8601 durations as hours and minutes', () => {
     expect(readDuration('PT15M')).toBe('15 min');
@@ -72,5 +92,18 @@ describe('readDuration', () => {
     expect(readDuration('P1DT2H')).toBe('26 h');
     expect(readDuration('15 minutes')).toBeNull();
     expect(readDuration('PT0M')).toBeNull();
+  });
+});
+
+describe('the card in a clip', () => {
+  it.each(EXTRACT_WAYS)("is left out when the page's recipe is not its subject (%s)", (_, run) => {
+    const url = 'https://news.example/harbour';
+    const ld = JSON.stringify({ ...RECIPE, name: 'Weekend pancakes' });
+    const page =
+      `<html><head><title>Council votes on the harbour</title><script type="application/ld+json">${ld}</script></head>` +
+      `<body><article><h1>Council votes on the harbour</h1><p>${'The council voted on the harbour plans late on Tuesday. '.repeat(12)}</p></article></body></html>`;
+    const r = run(parseHtml(page, url), url, { now: new Date('2026-01-01T00:00:00Z') });
+    expect(r.body).toContain('The council voted');
+    expect(r.body).not.toContain('Ingredients');
   });
 });
