@@ -2,16 +2,17 @@ import { normalizedText } from './dom';
 import { HIDDEN_MARK } from './hidden';
 
 /**
- * The author as the page's markup names it, for a page whose head and JSON-LD name none,
- * read on the capture (Readability has changed the snapshot by then).
+ * The author as the page's markup names it, for a page whose head and JSON-LD name none. Read
+ * on the capture, as Readability has changed the snapshot by then.
+ *
  * Readability looks for a byline too, but it drops the post's `<header>` as an unlikely
- * candidate before reaching the byline inside it (Readability.js `_grabArticle`), which is
+ * candidate before reaching the byline inside it (Readability.js `_grabArticle`), and that is
  * where WordPress themes print it: `<header class="entry-header">…<span class="author
  * vcard"><a class="url fn n" href="/author/jane/">Jane Doe</a>`. In order of how surely each
- * names the post's author: a microdata author's name, hCard's formatted name inside an
- * author card or a byline, a link `rel="author"`, an element classed as the author's name,
- * the author card itself. Comments, asides
- * and navigation are skipped: their hCards name commenters and their author boxes other posts.
+ * names the post's author: a microdata author's name, hCard's formatted name inside an author
+ * card or a byline, a link `rel="author"`, an element classed as the author's name, the author
+ * card itself. Comments, asides and navigation are skipped: their hCards name commenters and
+ * their author boxes other posts.
  */
 
 const CARD = '.vcard[class*="author"]:not([class*="comment"])';
