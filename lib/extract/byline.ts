@@ -1,5 +1,6 @@
 import { norm } from './headline';
 import { clean } from './metadata';
+import { siteHost } from './title';
 
 /** The clip's author, as a name: what the page prints around it taken off. */
 
@@ -78,15 +79,6 @@ export function cleanByline(raw: string | null): string | null {
   return v;
 }
 
-/** The page's host without `www.`, in the comparison form of headline.ts; '' for no URL. */
-function hostOf(url: string): string {
-  try {
-    return norm(new URL(url).hostname.replace(/^www\./i, ''));
-  } catch {
-    return '';
-  }
-}
-
 /**
  * The clip's author: the first of `candidates` (Readability's byline, the metadata's author,
  * the body's author markup) that looks like a name. The page's own address is no author
@@ -94,7 +86,7 @@ function hostOf(url: string): string {
  * apart.
  */
 export function chooseByline(candidates: readonly (string | null)[], url = ''): string | null {
-  const host = hostOf(url);
+  const host = norm(siteHost(url));
   for (const raw of candidates) {
     const v = cleanByline(raw);
     if (v && (!host || norm(v) !== host)) return v;

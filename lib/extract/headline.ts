@@ -6,7 +6,14 @@
  * or that the title repeats with a short tail after a separator, is the full headline.
  */
 
-const SEPARATOR = /\s+[|\-–—:•·»›«‹│ǀ/]\s+|:\s+/g;
+/**
+ * The signs that join a title's parts when spaced on both sides ("Post | Site", "Post › Site");
+ * "ǀ" (a click letter) and "│" (a box-drawing line) stand in for a bar on some sites. For a
+ * character class.
+ */
+export const SEPARATOR_SIGNS = '|\\-–—:•·»›«‹│ǀ';
+// A headline also splits at a slash between spaces ("Politik / Story") and at a colon.
+const SEPARATOR = new RegExp(`\\s+[${SEPARATOR_SIGNS}/]\\s+|:\\s+`, 'g');
 // A separator-joined tail that can be a site name: a few words, not a sentence.
 const MAX_SITE_WORDS = 4;
 const MAX_SITE_CHARS = 40;

@@ -66,9 +66,9 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     promotions, link-only lines and a closing author note; the author's photo and the
  *     byline written as a line above the article, as the frontmatter names the author)
  *     removed; the ingredients and steps of a recipe the page declares in JSON-LD, when the
- *     content lacks them (recipe-card.ts); URLs absolute and unsafe ones dropped (a line of links that only move around
- *     the page, "Skip to content", "Back to top", with them), tables classified (GFM, clean
- *     HTML, or flattened layout).
+ *     content lacks them (recipe-card.ts); URLs absolute and unsafe ones dropped (a line of
+ *     links that only move around the page, "Skip to content", "Back to top", with them),
+ *     tables classified (GFM, clean HTML, or flattened layout).
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
  *  8. Title (title.ts), byline (byline.ts: Readability's, the head's or JSON-LD's author,

@@ -1,4 +1,4 @@
-import { fullHeadline, norm } from './headline';
+import { fullHeadline, norm, SEPARATOR_SIGNS } from './headline';
 import { clean } from './metadata';
 
 /**
@@ -6,8 +6,7 @@ import { clean } from './metadata';
  * the site's name around the headline, completed from the page's own headlines.
  */
 
-// "ǀ" (a click letter) and "│" (a box-drawing line) stand in for a bar on some sites.
-const SEPARATOR = /\s+[|\-–—:•·»›«‹│ǀ]\s+/g;
+const SEPARATOR = new RegExp(`\\s+[${SEPARATOR_SIGNS}]\\s+`, 'g');
 // A bar left at the end once the site's name was not filled in ("Post |"); never a dash or a
 // guillemet, which can be the title's own ("git switch -", "« Les privatisations … »").
 const DANGLING_SEPARATOR = /\s+[|•·│ǀ]+$/;
@@ -52,6 +51,15 @@ function namesHost(tail: string, host: string): boolean {
 // WordPress's old default title, "Site » Blog Archive » Post": the words name no page.
 const BLOG_ARCHIVE = /^blog ?archiv(?:e)?$/;
 
+/** The page's host without `www.`, in lower case; '' when `url` is not a URL. */
+export function siteHost(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '').toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Removes a site-name prefix or suffix ("Title | Site", "Site: Title") only when that part
  * matches the site name or the host, so a real colon or dash in a headline stays. A part after
@@ -60,12 +68,7 @@ const BLOG_ARCHIVE = /^blog ?archiv(?:e)?$/;
  */
 export function cleanTitle(title: string, siteName: string | null, url: string): string {
   const t = clean(title).replace(DANGLING_SEPARATOR, '');
-  let host = '';
-  try {
-    host = new URL(url).hostname.replace(/^www\./, '').toLowerCase();
-  } catch {
-    // not a URL: no host to compare with
-  }
+  const host = siteHost(url);
   const site = siteName ? norm(siteName) : '';
   const hostCore = norm(host.split('.').slice(0, -1).join('.') || host);
   const isSite = (part: string): boolean => {
