@@ -210,6 +210,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
         siteName,
         url,
         meta.headlines,
+        meta.ownHeadlines,
       );
   const excerpt = clean(article?.excerpt ?? meta.excerpt) || null;
   const published = normalizeDate(article?.published ?? meta.published);

@@ -19,6 +19,11 @@ export interface PageMetadata {
   lang: string | null;
   /** The page's own headlines, best first: JSON-LD `headline`, `og:title`, its `<h1>`s. */
   headlines: string[];
+  /**
+   * The headlines that name the page for sure: JSON-LD's, `og:title`, and an `<h1>` only when
+   * it is the page's one (several are a template's headings: "Sections", a grid of cards).
+   */
+  ownHeadlines: string[];
 }
 
 type MetaMap = Map<string, string>;
@@ -95,9 +100,9 @@ function firstTimeDatetime(doc: Document): string | null {
 }
 
 /** The first few `<h1>`s, not one that is only a link home or a logo. */
-function pageHeadings(doc: Document): string[] {
+function pageHeadings(h1s: readonly Element[]): string[] {
   const out: string[] = [];
-  for (const h1 of Array.from(doc.getElementsByTagName('h1')).slice(0, 3)) {
+  for (const h1 of h1s.slice(0, 3)) {
     // A permalink sign the heading ends with is not part of it ("History¶").
     const text = clean(h1.textContent).replace(/\s*[#¶§🔗]+$/u, '');
     if (text && text.length <= 300) out.push(text);
@@ -110,6 +115,12 @@ export function readMetadata(doc: Document): PageMetadata {
   const objects = jsonLdObjects(doc);
   const ld = objects.find((o) => ARTICLE_TYPES.test(String(o['@type'] ?? ''))) ?? null;
   const ldDate = ld && typeof ld.datePublished === 'string' ? ld.datePublished : null;
+  const declared = [
+    ld && typeof ld.headline === 'string' ? clean(decodeEntities(doc, ld.headline)) : '',
+    clean(meta(m, 'og:title', 'twitter:title')),
+  ];
+  const h1s = Array.from(doc.getElementsByTagName('h1'));
+  const headings = pageHeadings(h1s);
   const lang =
     doc.documentElement.getAttribute('lang')?.trim() ||
     meta(m, 'og:locale', 'language', 'content-language');
@@ -138,11 +149,8 @@ export function readMetadata(doc: Document): PageMetadata {
     excerpt: meta(m, 'description', 'og:description', 'twitter:description'),
     recipe: readRecipe(doc, objects),
     lang: lang ? lang.replace('_', '-') : null,
-    headlines: [
-      ld && typeof ld.headline === 'string' ? clean(decodeEntities(doc, ld.headline)) : '',
-      clean(meta(m, 'og:title', 'twitter:title')),
-      ...pageHeadings(doc),
-    ].filter(Boolean),
+    headlines: [...declared, ...headings].filter(Boolean),
+    ownHeadlines: [...declared, ...(h1s.length === 1 ? headings : [])].filter(Boolean),
   };
 }
 

@@ -28,9 +28,14 @@ const GENERIC_LABELS = new Set(['www', 'com', 'org', 'net', 'gov', 'edu']);
  * contains the host is the site's address in a headline ("… auf Gipfelbuch.ch"), not its name.
  */
 function namesHost(tail: string, host: string): boolean {
+  return hostWords(tail, host) > 0;
+}
+
+/** How many of the words of `tail` (a few, short) spell a label of the host; 0 when none do. */
+function hostWords(tail: string, host: string): number {
   // "Krimiblog-Archiv" holds the label "krimiblog" as a word of its own.
   const words = tail.split(/[\s-]+/).filter(Boolean);
-  if (!words.length || words.length > MAX_SITE_WORDS || tail.length > MAX_SITE_CHARS) return false;
+  if (!words.length || words.length > MAX_SITE_WORDS || tail.length > MAX_SITE_CHARS) return 0;
   const labels = new Set(
     host
       .split('.')
@@ -42,10 +47,21 @@ function namesHost(tail: string, host: string): boolean {
     let run = '';
     for (let j = i; j < words.length; j++) {
       run += norm(words[j]!);
-      if (labels.has(run)) return true;
+      if (labels.has(run)) return j - i + 1;
     }
   }
-  return false;
+  return 0;
+}
+
+/**
+ * Whether a whole title is the site's name: the name or host itself, or mostly words that
+ * spell the host ("Four Years Remaining" on fouryears.eu, "ICON Magazine" on iconmagazine.de;
+ * not "SibenLab privacy policy", which names a page of the site).
+ */
+function isSiteName(title: string, isSite: (part: string) => boolean, host: string): boolean {
+  if (isSite(title)) return true;
+  const words = title.split(/[\s-]+/).filter(Boolean).length;
+  return hostWords(title, host) * 2 >= words;
 }
 
 // WordPress's old default title, "Site » Blog Archive » Post": the words name no page.
@@ -61,17 +77,14 @@ export function siteHost(url: string): string {
 }
 
 /**
- * Removes a site-name prefix or suffix ("Title | Site", "Site: Title") only when that part
- * matches the site name or the host, so a real colon or dash in a headline stays. A part after
- * the headline that is the site takes the site's slogan after it too ("Post – LimeSpace – IT",
- * "Post : Krimiblog-Archiv | Ermittlungen zum Verfall eines Genres | Gegründet 2005").
+ * Whether a part of a title is the site rather than the page: the site's name or host, a
+ * WordPress "Blog Archive", or a part that names nothing (a rating's stars, a date alone).
  */
-export function cleanTitle(title: string, siteName: string | null, url: string): string {
-  const t = clean(title).replace(DANGLING_SEPARATOR, '');
+function siteMatcher(siteName: string | null, url: string): (part: string) => boolean {
   const host = siteHost(url);
   const site = siteName ? norm(siteName) : '';
   const hostCore = norm(host.split('.').slice(0, -1).join('.') || host);
-  const isSite = (part: string): boolean => {
+  return (part) => {
     const p = norm(part);
     const words = clean(part);
     if (words && (NO_WORDS.test(words) || DATE_ONLY.test(words))) return true;
@@ -84,6 +97,18 @@ export function cleanTitle(title: string, siteName: string | null, url: string):
         (site.length > 3 && p.includes(site) && p.length <= site.length + 6))
     );
   };
+}
+
+/**
+ * Removes a site-name prefix or suffix ("Title | Site", "Site: Title") only when that part
+ * matches the site name or the host, so a real colon or dash in a headline stays. A part after
+ * the headline that is the site takes the site's slogan after it too ("Post – LimeSpace – IT",
+ * "Post : Krimiblog-Archiv | Ermittlungen zum Verfall eines Genres | Gegründet 2005").
+ */
+export function cleanTitle(title: string, siteName: string | null, url: string): string {
+  const t = clean(title).replace(DANGLING_SEPARATOR, '');
+  const host = siteHost(url);
+  const isSite = siteMatcher(siteName, url);
   const seps = [...t.matchAll(SEPARATOR)];
   // The headline starts after the leading parts that are the site ("Site » Blog Archive »
   // Post"), unless every part is (a site name that repeats the headline, "Post | Site" with
@@ -92,6 +117,13 @@ export function cleanTitle(title: string, siteName: string | null, url: string):
   for (const sep of seps) {
     if (!isSite(t.slice(start, sep.index))) break;
     start = sep.index + sep[0].length;
+  }
+  // Whatever stands before "Blog Archive" is the site, whether or not it is named so.
+  for (let i = 0; i + 1 < seps.length; i++) {
+    const end = seps[i + 1]!;
+    const after = seps[i]!.index + seps[i]![0].length;
+    if (BLOG_ARCHIVE.test(clean(t.slice(after, end.index)).toLowerCase()))
+      start = Math.max(start, end.index + end[0].length);
   }
   if (isSite(t.slice(start))) start = 0;
   // It ends before the first part after it that is the site.
@@ -108,7 +140,8 @@ export function cleanTitle(title: string, siteName: string | null, url: string):
 /**
  * The clip's title: Readability's, else the page's metadata, else its first `<h1>` (read
  * lazily from the live page); then cleaned of site-name decorations and completed from the
- * page's own headlines (headline.ts). A page with none of
+ * page's own headlines (headline.ts). A title that is only the site's name gives way to the
+ * first of `ownHeadlines` (those that surely name the page, metadata.ts) that is not. A page with none of
  * these has no title: '' (as Readability reports it), not an invented one such as the host;
  * the consumers that need a label fall back to the URL themselves (menus.ts `pageTitle`).
  */
@@ -119,10 +152,24 @@ export function chooseTitle(
   siteName: string | null,
   url: string,
   headlines: readonly string[] = [],
+  ownHeadlines: readonly string[] = headlines,
 ): string {
   const raw = clean(articleTitle) || clean(metaTitle) || clean(firstHeading()?.textContent);
   if (!raw) return raw;
   const title = cleanTitle(raw, siteName, url);
+  // A title that is only the site's name ("ICON Magazine" on iconmagazine.de, "Four Years
+  // Remaining" on fouryears.eu, an og:title equal to og:site_name) names no page: the page's
+  // own headline does.
+  const isSite = siteMatcher(siteName, url);
+  const host = siteHost(url);
+  const namesOnlySite = (t: string) => isSiteName(t, isSite, host);
+  if (namesOnlySite(title)) {
+    // The head's title first: Readability shortens "Site » Blog Archive » Post" to its start.
+    for (const own of [clean(metaTitle), ...ownHeadlines]) {
+      const headline = cleanTitle(own, siteName, url);
+      if (headline && !namesOnlySite(headline)) return headline;
+    }
+  }
   return fullHeadline(
     title,
     headlines.map((h) => cleanTitle(h, siteName, url)),

@@ -275,6 +275,14 @@ describe('metadata', () => {
     expect(cleanTitle('Blog Archiv » Podcasts in Plex', null, 'https://q.example/x')).toBe(
       'Podcasts in Plex',
     );
+    // Before "Blog Archive" stands the site, whether or not its name is known.
+    expect(
+      cleanTitle(
+        'Four Years Remaining » Blog Archive » Podcasts in Plex',
+        null,
+        'https://q.example/x',
+      ),
+    ).toBe('Podcasts in Plex');
     // A site name that repeats the headline leaves the headline.
     expect(
       cleanTitle(

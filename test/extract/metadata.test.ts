@@ -33,6 +33,63 @@ describe('chooseTitle', () => {
     ).toBe('Harbour reopens');
   });
 
+  it("takes the page's own headline when the title is only the site's name", () => {
+    const mag = 'https://iconmag.example/story/sharon';
+    // og:title equal to og:site_name; the page's one <h1> names the story.
+    expect(
+      chooseTitle(
+        'Icon Mag',
+        'Icon Mag',
+        noHeading,
+        'Icon Mag',
+        mag,
+        [],
+        ['Icon Mag', 'Before and after'],
+      ),
+    ).toBe('Before and after');
+    // Mostly the host's words, no site name declared.
+    expect(
+      chooseTitle(
+        'Four Years Remaining',
+        null,
+        noHeading,
+        null,
+        'https://fouryears.example/x',
+        [],
+        ['Interning of small integers'],
+      ),
+    ).toBe('Interning of small integers');
+    // The head's title is read again: Readability shortened "Site » Blog Archive » Post".
+    expect(
+      chooseTitle(
+        'Four Years Remaining',
+        'Four Years Remaining » Blog Archive » Interning of small integers',
+        noHeading,
+        null,
+        'https://fouryears.example/x',
+      ),
+    ).toBe('Interning of small integers');
+  });
+
+  it("keeps a title that names a page of the site, or when no headline is the page's own", () => {
+    const lab = 'https://sibenlab.example/p/privacy';
+    expect(
+      chooseTitle('SibenLab privacy policy', null, noHeading, null, lab, [], ['privacy policy']),
+    ).toBe('SibenLab privacy policy');
+    // Only headlines that are the site's name too.
+    expect(
+      chooseTitle(
+        'Icon Mag',
+        'Icon Mag',
+        noHeading,
+        'Icon Mag',
+        'https://iconmag.example/',
+        [],
+        ['Icon Mag'],
+      ),
+    ).toBe('Icon Mag');
+  });
+
   it('leaves an untitled page without a title in the clip and its frontmatter', () => {
     const doc = parseHtml(
       `<html><body><p>${'Quarks and gluons, written without any title. '.repeat(20)}</p></body></html>`,
@@ -216,6 +273,25 @@ describe('JSON-LD text', () => {
       expect(m.siteName).toBe('Daily – Example');
     },
   );
+});
+
+describe("a title that is only the site's name", () => {
+  const article = `<article><p>${'The actress talks about the years before and after her comeback. '.repeat(12)}</p></article>`;
+  const head =
+    '<head><title>Icon Mag</title><meta property="og:title" content="Icon Mag">' +
+    '<meta property="og:site_name" content="Icon Mag"></head>';
+
+  it.each(EXTRACT_WAYS)("gives way to the page's one headline (%s)", (_, run) => {
+    const page = `<html>${head}<body><h1>Before and after</h1>${article}</body></html>`;
+    expect(run(parseHtml(page, URL), URL, {}).title).toBe('Before and after');
+  });
+
+  it.each(EXTRACT_WAYS)('stays when the page has several top headings (%s)', (_, run) => {
+    const page =
+      `<html>${head}<body><nav><h1>Sections</h1></nav><h1>Before and after</h1>${article}` +
+      '</body></html>';
+    expect(run(parseHtml(page, URL), URL, {}).title).toBe('Icon Mag');
+  });
 });
 
 describe('the clip title and author from JSON-LD', () => {
