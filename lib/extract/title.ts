@@ -138,6 +138,22 @@ export function cleanTitle(title: string, siteName: string | null, url: string):
 }
 
 /**
+ * Readability's title, unless it is one word that neither the head's title nor the first
+ * heading shows: Readability prefers JSON-LD's `headline` or `name`, which some publishing
+ * systems fill with an id ("d-161500790") or their own name ("escenic").
+ */
+function shownTitle(
+  articleTitle: string,
+  metaTitle: string | null,
+  firstHeading: () => Element | null,
+): string {
+  if (!articleTitle || /\s/.test(articleTitle)) return articleTitle;
+  const word = norm(articleTitle);
+  const shows = (text: string | null | undefined) => !!text && norm(text).includes(word);
+  return !word || shows(metaTitle) || shows(firstHeading()?.textContent) ? articleTitle : '';
+}
+
+/**
  * The clip's title: Readability's, else the page's metadata, else its first `<h1>` (read
  * lazily from the live page); then cleaned of site-name decorations and completed from the
  * page's own headlines (headline.ts). A title that is only the site's name gives way to the
@@ -154,7 +170,10 @@ export function chooseTitle(
   headlines: readonly string[] = [],
   ownHeadlines: readonly string[] = headlines,
 ): string {
-  const raw = clean(articleTitle) || clean(metaTitle) || clean(firstHeading()?.textContent);
+  const raw =
+    shownTitle(clean(articleTitle), metaTitle, firstHeading) ||
+    clean(metaTitle) ||
+    clean(firstHeading()?.textContent);
   if (!raw) return raw;
   const title = cleanTitle(raw, siteName, url);
   // A title that is only the site's name ("ICON Magazine" on iconmagazine.de, "Four Years

@@ -90,6 +90,27 @@ describe('chooseTitle', () => {
     ).toBe('Icon Mag');
   });
 
+  it("skips Readability's one-word title that the page never shows (an id, a CMS's name)", () => {
+    expect(
+      chooseTitle(
+        'd-161500790',
+        'A nightmare - THE MAGAZINE 52/2018',
+        heading('A nightmare'),
+        'Mag',
+        URL,
+        ['A nightmare'],
+      ),
+    ).toBe('A nightmare');
+    expect(chooseTitle('escenic', 'Plumber jailed after boiler fault', noHeading, null, URL)).toBe(
+      'Plumber jailed after boiler fault',
+    );
+    // A one-word title the page shows stays.
+    expect(chooseTitle('remoteStorage', 'remoteStorage', heading('remoteStorage'), null, URL)).toBe(
+      'remoteStorage',
+    );
+    expect(chooseTitle('Mozilla', 'Mozilla - Wikipedia', noHeading, null, URL)).toBe('Mozilla');
+  });
+
   it('leaves an untitled page without a title in the clip and its frontmatter', () => {
     const doc = parseHtml(
       `<html><body><p>${'Quarks and gluons, written without any title. '.repeat(20)}</p></body></html>`,
@@ -291,6 +312,20 @@ describe("a title that is only the site's name", () => {
       `<html>${head}<body><nav><h1>Sections</h1></nav><h1>Before and after</h1>${article}` +
       '</body></html>';
     expect(run(parseHtml(page, URL), URL, {}).title).toBe('Icon Mag');
+  });
+});
+
+describe('a JSON-LD name that is no title', () => {
+  it.each(EXTRACT_WAYS)('gives way to the title the page shows (%s)', (_, run) => {
+    const ld = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: 'escenic',
+    });
+    const page =
+      `<html><head><title>Plumber jailed after boiler fault</title><script type="application/ld+json">${ld}</script></head>` +
+      `<body><article><h1>Plumber jailed after boiler fault</h1><p>${'The court heard how the boiler had been fitted without a flue. '.repeat(12)}</p></article></body></html>`;
+    expect(run(parseHtml(page, URL), URL, {}).title).toBe('Plumber jailed after boiler fault');
   });
 });
 
