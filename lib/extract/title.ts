@@ -140,7 +140,8 @@ export function cleanTitle(title: string, siteName: string | null, url: string):
 /**
  * Readability's title, unless it is one word that neither the head's title nor the first
  * heading shows: Readability prefers JSON-LD's `headline` or `name`, which some publishing
- * systems fill with an id ("d-161500790") or their own name ("escenic").
+ * systems fill with an id ("d-161500790") or their own name ("escenic"), and a `<title>` can
+ * name only the section ("Aktuelles") where `og:title` names the page.
  */
 function shownTitle(
   articleTitle: string,
