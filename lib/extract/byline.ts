@@ -60,7 +60,11 @@ export function cleanByline(raw: string | null): string | null {
   // text is a blurb, and the searches below are quadratic in the length.
   if (v.length > 200) return null;
   // Link labels that Readability sometimes takes for a byline.
-  if (/^(?:more (?:by|from)|follow|view all|see all|all posts|posts by|written by\s*$)/i.test(v))
+  if (
+    /^(?:more (?:by|from)|follow|view all|see all|all posts|posts by|written by\s*$)/i.test(v) ||
+    // "Archiv anzeigen", "Profil ansehen": an author box's link to the author's page.
+    /\s(?:anzeigen|ansehen)$/i.test(v)
+  )
     return null;
   const date = DATE_START.exec(v);
   if (date) {
@@ -77,6 +81,26 @@ export function cleanByline(raw: string | null): string | null {
   // No letter at all: a placeholder (". .") or a stray counter.
   if (!/\p{L}/u.test(v) || /^https?:\/\//i.test(v) || v.length > 100) return null;
   return v;
+}
+
+/**
+ * Whether an author is the site's own name ("National Geographic" beside og:site_name
+ * "National Geographic"): a publication's meta tag names itself where the page prints the
+ * writer. A blog named after its author is such a case too, so the name is only passed over
+ * for one the page's markup gives.
+ */
+export function namesSite(byline: string, siteName: string | null): boolean {
+  if (!siteName) return false;
+  const b = norm(byline);
+  const s = norm(siteName);
+  // The name with a short label around it ("GESE - La Estrella de Panamá"), not a list of
+  // people that ends with the company ("Sebastian Held, Daniel Hentschel ebrosia").
+  return (
+    !!b &&
+    (b === s ||
+      (b.length > 3 && s.includes(b)) ||
+      (s.length > 3 && b.includes(s) && b.length <= s.length + 8))
+  );
 }
 
 /**

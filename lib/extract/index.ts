@@ -16,7 +16,7 @@ import { removeHidden } from './hidden';
 import { fixImages } from './images';
 import { escapeMarkdownText, toMarkdown } from './markdown';
 import { convertMath } from './math';
-import { chooseByline } from './byline';
+import { chooseByline, namesSite } from './byline';
 import { markupByline } from './byline-markup';
 import { clean, countWords, normalizeDate, readMetadata } from './metadata';
 import { chooseTitle, cleanTitle } from './title';
@@ -72,7 +72,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
  *  8. Title (title.ts), byline (byline.ts: Readability's, the head's or JSON-LD's author,
- *     else the body's author markup, byline-markup.ts), dates, word count, frontmatter data
+ *     else, or when that is the site's own name, the body's author markup, byline-markup.ts),
+ *     dates, word count, frontmatter data
  *     and the result (the clip-markdown module, lib/clip-markdown, writes the frontmatter as
  *     YAML in front of the body).
  */
@@ -167,10 +168,12 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   }
 
   // Step 5. Readability returns a detached element.
+  const declared = chooseByline([article?.byline ?? null, meta.byline], url);
   const byline =
-    chooseByline([article?.byline ?? null, meta.byline], url) ??
-    // Only when needed: the capture, which no step changes, still holds the post's header.
-    chooseByline([markupByline(doc)], url);
+    declared && !namesSite(declared, clean(article?.siteName ?? meta.siteName) || null)
+      ? declared
+      : // Only when needed: the capture, which no step changes, still holds the post's header.
+        (chooseByline([markupByline(doc)], url) ?? declared);
   let notes: Element[] = [];
   let images: ReturnType<typeof embedDataImages> = [];
   if (content) {

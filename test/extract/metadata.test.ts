@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clipMarkdown } from '../../lib/clip-markdown';
 import { extract } from '../../lib/extract';
 import { fullHeadline } from '../../lib/extract/headline';
-import { chooseByline, cleanByline } from '../../lib/extract/byline';
+import { chooseByline, cleanByline, namesSite } from '../../lib/extract/byline';
 import { readMetadata } from '../../lib/extract/metadata';
 import { chooseTitle } from '../../lib/extract/title';
 import { documentDoms } from './support/root-doms';
@@ -219,6 +219,8 @@ describe('cleanByline', () => {
     expect(cleanByline('Follow Author')).toBeNull();
     expect(cleanByline('More by jdoe')).toBeNull();
     expect(cleanByline('https://social.example/jdoe')).toBeNull();
+    expect(cleanByline('Archiv anzeigen')).toBeNull();
+    expect(cleanByline('Profil ansehen')).toBeNull();
   });
 
   it('rejects long text without searching it for a date', () => {
@@ -243,6 +245,16 @@ describe('chooseByline', () => {
 
   it('falls back to the author markup when the metadata names no one', () => {
     expect(chooseByline([null, 'https://www.facebook.com/example/', 'Amy Doe'])).toBe('Amy Doe');
+  });
+
+  it("tells an author that is the site's own name", () => {
+    expect(namesSite('National Geographic', 'National Geographic')).toBe(true);
+    expect(namesSite("L'Opinion", 'L’Opinion')).toBe(true);
+    expect(namesSite('GESE - La Estrella', 'La Estrella')).toBe(true);
+    expect(namesSite('Die Furche', 'Achtsam durch die Krise | Die Furche')).toBe(true);
+    expect(namesSite('Sam Held, Dan Hent ebrosia', 'ebrosia')).toBe(false);
+    expect(namesSite('Jane Doe', 'The Harbour Gazette')).toBe(false);
+    expect(namesSite('Jane Doe', null)).toBe(false);
   });
 
   it("prefers Readability's byline when it is a name", () => {
@@ -312,6 +324,27 @@ describe("a title that is only the site's name", () => {
       `<html>${head}<body><nav><h1>Sections</h1></nav><h1>Before and after</h1>${article}` +
       '</body></html>';
     expect(run(parseHtml(page, URL), URL, {}).title).toBe('Icon Mag');
+  });
+});
+
+describe("an author that is the site's name", () => {
+  const body = (header: string) =>
+    `<body><article><header><h1>Goats on the cliffs</h1>${header}</header>` +
+    `<p>${'The goats climb the dam wall for the salt in its stones. '.repeat(12)}</p></article></body>`;
+  const head =
+    '<head><title>Goats on the cliffs</title><meta name="author" content="Wild Magazine">' +
+    '<meta property="og:site_name" content="Wild Magazine"></head>';
+
+  it.each(EXTRACT_WAYS)("gives way to the writer the post's header names (%s)", (_, run) => {
+    const header =
+      '<span class="author vcard"><a class="url fn n" href="/author/mo">Mo Hingston</a></span>';
+    const page = `<html>${head}${body(header)}</html>`;
+    expect(run(parseHtml(page, URL), URL, {}).byline).toBe('Mo Hingston');
+  });
+
+  it.each(EXTRACT_WAYS)('stays when the page names no one else (%s)', (_, run) => {
+    const page = `<html>${head}${body('')}</html>`;
+    expect(run(parseHtml(page, URL), URL, {}).byline).toBe('Wild Magazine');
   });
 });
 
