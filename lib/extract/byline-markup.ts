@@ -11,8 +11,9 @@ import { HIDDEN_MARK } from './hidden';
  * vcard"><a class="url fn n" href="/author/jane/">Jane Doe</a>`. In order of how surely each
  * names the post's author: a microdata author's name, hCard's formatted name inside an author
  * card or a byline, a link `rel="author"`, an element classed as the author's name, the author
- * card itself. Comments, asides and navigation are skipped: their hCards name commenters and
- * their author boxes other posts.
+ * card itself, an element classed as the author. Comments, asides and navigation are skipped:
+ * their hCards name commenters and their author boxes other posts. A text of more than a few
+ * names' words is an author box's name run into its buttons or bio, and is passed over.
  */
 
 const CARD = '.vcard[class*="author"]:not([class*="comment"])';
@@ -24,25 +25,46 @@ const AUTHOR_MARKUP = [
   '[class*="author-name"]:not([class*="comment"])',
   '[itemprop~="author"]',
   CARD,
+  // Last, what a theme merely classes as the author ("author", "autor", "auteurs",
+  // "author--name", Plone's "documentAuthor").
+  '.author, .autor, .auteur, .auteurs, [class*="author--name"], [class*="author_name"], .documentAuthor',
 ];
 const ANY_AUTHOR_MARKUP = AUTHOR_MARKUP.join(', ');
-// Also what the reader cannot see: the markup is read on the capture, hidden parts marked.
-const NOT_THE_POST = `#comments, .comments, .comment, .commentlist, .comment-list, aside, nav, [${HIDDEN_MARK}]`;
+const NOT_THE_POST =
+  '#comments, [id^="comment"], .comments, .comment, .commentlist, .comment-list, aside, nav';
+// What the reader cannot see counts only as microdata or hCard, markup written for machines:
+// WordPress themes hide the byline of a blog with one author (`.single-author .byline {
+// display: none }` in Twenty Fifteen) and it still names the author; a hidden `rel="author"`
+// link names a profile ("Google"). The markup is read on the capture, hidden parts marked.
+const FOR_MACHINES = AUTHOR_MARKUP.slice(0, 3).join(', ');
+const HIDDEN = `[${HIDDEN_MARK}]`;
 // Readability's own limit for a byline (`_isValidByline`).
 const MAX_CHARS = 100;
+// A name is a few words; several are joined by commas or "and" ("Isabel Caro, Rocío Latorre
+// y José Miguel Wilson"). More is an author box's name run into its buttons and bio.
+const MAX_NAME_WORDS = 5;
+const NAME_JOINS = /[,&|·•]|\b(?:and|und|y|et|i|e)\b/i;
+
+function looksLikeNames(text: string): boolean {
+  // Up to a date or counter, which the byline step removes (byline.ts).
+  return text
+    .split(/\d/)[0]!
+    .split(NAME_JOINS)
+    .every((name) => name.trim().split(/\s+/).length <= MAX_NAME_WORDS);
+}
 
 export function markupByline(doc: Document): string | null {
   if (!doc.body) return null;
   // One walk for all the kinds (linkedom's selector engine walks the tree per query), then
   // the surest kind first.
   const found = Array.from(doc.body.querySelectorAll(ANY_AUTHOR_MARKUP)).filter(
-    (el) => !el.closest(NOT_THE_POST),
+    (el) => !el.closest(NOT_THE_POST) && (!el.closest(HIDDEN) || el.matches(FOR_MACHINES)),
   );
   for (const selector of AUTHOR_MARKUP) {
     for (const el of found) {
       if (!el.matches(selector)) continue;
       const text = normalizedText(el);
-      if (text && text.length < MAX_CHARS) return text;
+      if (text && text.length < MAX_CHARS && looksLikeNames(text)) return text;
     }
   }
   return null;

@@ -14,10 +14,10 @@ const DATE_START = new RegExp(
   'i',
 );
 // Labels that end no name, left at the end when the date they introduce sat in another
-// element ("Posted on", "Veröffentlicht am", "Article by", "Datum:"), in English, German
-// and French.
+// element ("Posted on", "Veröffentlicht am", "Article by", "Datum:", "Publicado hace"), in
+// English, German, French and Spanish, and an author box's "Alle Artikel" link.
 const LABEL =
-  '(?:(?:last\\s)?(?:updated|modified)|published|posted|veröffentlicht|publiziert|aktualisiert|geschrieben|publié)(?:\\s(?:on|at|am|um|le))?|(?:article|story|words|text)\\sby|by|von|par|date|datum';
+  '(?:(?:last\\s)?(?:updated|modified)|published|posted|veröffentlicht|publiziert|aktualisiert|geschrieben|publié|publicado)(?:\\s(?:on|at|am|um|le|hace))?|(?:article|story|words|text)\\sby|by|von|par|date|datum|hace|alle\\s(?:artikel|beitr[äa]ge)|all\\s(?:articles|posts)';
 // Words that only go with a date once one was removed: a name can end with them ("Joe
 // Friday"). Not the French "le", a common surname ("Minh Le").
 const DATE_WORD =
@@ -37,7 +37,7 @@ const DATE_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL}|${DATE_WORD})\\b)+$`, 'i'
 // "Author", "Text" and "Interview" only before a colon or a spaced dash, as they start
 // names too ("Interview Magazine", a handle "author-one").
 const LEAD_LABEL =
-  /^(?:(?:zeige )?alle beitr[äa]ge von|view all posts by|about the author|[üu]ber (?:den|die) autor(?:in)?|(?:ein )?(?:artikel|beitrag|text|fotos?|interview|written|posted|geschrieben|verfasst)\s+(?:von|by)|von|par|por)(?:\s*:\s*|\s+[–—-]\s+|\s+)(?=\p{L})|^(?:autor(?:in)?|author|text(?: und (?:interview|fotos?))?|interview)(?:\s*:\s*|\s+[–—-]\s+)/iu;
+  /^(?:(?:zeige )?alle beitr[äa]ge von|view all posts by|about the author|[üu]ber (?:den|die) autor(?:in)?|(?:ein )?(?:artikel|beitrag|text|fotos?|interview|written|posted|geschrieben|verfasst|erstellt)\s+(?:von|by)|von|par|por)(?:\s*:\s*|\s+[–—-]\s+|\s+)(?=\p{L})|^(?:autor(?:in)?|author|text(?: und (?:interview|fotos?))?|interview)(?:\s*:\s*|\s+[–—-]\s+)/iu;
 // Placeholders a theme prints where no author is set.
 const NO_AUTHOR = /^(?:no author|unknown author|alle beitr[äa]ge|all posts)$/i;
 

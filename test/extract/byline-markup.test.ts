@@ -80,5 +80,47 @@ describe.each(documentDoms(URL))('markupByline (%s)', (_, parse) => {
       ),
     );
     expect(markupByline(hidden)).toBeNull();
+    // Reader letters under an id of their own, classed as their authors.
+    const letters = parse(
+      page(
+        `<article>${POST}</article><div id="comment_entries"><div class="letter">` +
+          '<span class="autor">Sam Lee</span><p>Well said.</p></div></div>',
+      ),
+    );
+    expect(markupByline(letters)).toBeNull();
+  });
+
+  it("reads a hidden hCard, as a theme hides a one-author blog's byline", () => {
+    const doc = parse(
+      page(
+        '<article><header><h1>Fifteen years</h1><span class="byline" data-pageclip-hidden="">' +
+          '<span class="author vcard"><a class="url fn n" href="/author/jane/">Jane Doe</a>' +
+          `</span></span></header>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(doc)).toBe('Jane Doe');
+  });
+
+  it('takes an element only classed as the author, when it holds a few names', () => {
+    const doc = parse(
+      page(
+        `<article><div class="post--author"><div class="author">Jane Doe</div></div>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(doc)).toBe('Jane Doe');
+    const two = parse(
+      page(
+        `<article><span class="auteurs">Jane Doe et Sam Lee, 3 mars 2020</span>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(two)).toBe('Jane Doe et Sam Lee, 3 mars 2020');
+    // An author box whose name runs into its buttons and bio.
+    const box = parse(
+      page(
+        '<article><div class="author"><a href="/u/jdoe">jdoe</a> Creating search engine tools ' +
+          `since 2010 <button>Message</button></div>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(box)).toBeNull();
   });
 });

@@ -220,6 +220,9 @@ describe('cleanByline', () => {
     expect(cleanByline('More by jdoe')).toBeNull();
     expect(cleanByline('https://social.example/jdoe')).toBeNull();
     expect(cleanByline('Archiv anzeigen')).toBeNull();
+    expect(cleanByline('Jana Roth Alle Artikel')).toBe('Jana Roth');
+    expect(cleanByline('Erstellt von Jana Roth')).toBe('Jana Roth');
+    expect(cleanByline('Jacobo Peláez | Publicado hace 3 horas')).toBe('Jacobo Peláez');
     expect(cleanByline('Profil ansehen')).toBeNull();
   });
 
