@@ -18,6 +18,7 @@ import { escapeMarkdownText, toMarkdown } from './markdown';
 import { convertMath } from './math';
 import { chooseByline, namesSite } from './byline';
 import { markupByline } from './byline-markup';
+import { headlineByline } from './headline-byline';
 import { clean, countWords, normalizeDate, readMetadata } from './metadata';
 import { chooseTitle, cleanTitle } from './title';
 import { readArticle, type ArticleOutcome } from './readability-pass';
@@ -72,7 +73,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  6. Markdown (markdown.ts owns Turndown) plus footnote definitions.
  *  7. Whitespace hygiene.
  *  8. Title (title.ts), byline (byline.ts: Readability's, the head's or JSON-LD's author,
- *     else, or when that is the site's own name, the body's author markup, byline-markup.ts),
+ *     else, or when that is the site's own name, the body's author markup, byline-markup.ts,
+ *     or the line under the headline, headline-byline.ts),
  *     dates, word count, frontmatter data
  *     and the result (the clip-markdown module, lib/clip-markdown, writes the frontmatter as
  *     YAML in front of the body).
@@ -173,7 +175,9 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
     declared && !namesSite(declared, clean(article?.siteName ?? meta.siteName) || null)
       ? declared
       : // Only when needed: the capture, which no step changes, still holds the post's header.
-        (chooseByline([markupByline(doc)], url) ?? declared);
+        (chooseByline([markupByline(doc)], url) ??
+        chooseByline([headlineByline(doc)], url) ??
+        declared);
   let notes: Element[] = [];
   let images: ReturnType<typeof embedDataImages> = [];
   if (content) {
