@@ -38,8 +38,12 @@ const DATE_TAIL = new RegExp(`(?:${SEP}|\\b(?:${LABEL}|${DATE_WORD})\\b)+$`, 'i'
 // names too ("Interview Magazine", a handle "author-one").
 const LEAD_LABEL =
   /^(?:(?:zeige )?alle beitr[äa]ge von|view all posts by|about the author|[üu]ber (?:den|die) autor(?:in)?|(?:ein )?(?:artikel|beitrag|text|fotos?|interview|written|posted|geschrieben|verfasst|erstellt)\s+(?:von|by)|von|par|por)(?:\s*:\s*|\s+[–—-]\s+|\s+)(?=\p{L})|^(?:autor(?:in)?|author|text(?: und (?:interview|fotos?))?|interview)(?:\s*:\s*|\s+[–—-]\s+)/iu;
-// Placeholders a theme prints where no author is set.
-const NO_AUTHOR = /^(?:no author|unknown author|alle beitr[äa]ge|all posts)$/i;
+// Placeholders a theme prints where no author is set, and the account a site was set up with
+// ("admin", "wordpressadmin"): names of no one.
+const NO_AUTHOR =
+  /^(?:no author|unknown author|alle beitr[äa]ge|all posts|[a-z]*admin|administrator|webmaster)$/i;
+// A comment form's field label, which Readability takes for a byline by its "author" class.
+const FORM_LABEL = /\((?:required|erforderlich|obligatoire|obligatorio|requis)\)/i;
 
 /**
  * Readability's byline, or the metadata author, as a name: without the "By" prefix and
@@ -55,7 +59,7 @@ export function cleanByline(raw: string | null): string | null {
   v = v.replace(/^[\s,;|·•–—-]+/, '');
   for (let i = 0; i < 2; i++) v = v.replace(LEAD_LABEL, '');
   v = v.replace(/\s*[→»›]+$/, '');
-  if (NO_AUTHOR.test(v)) return null;
+  if (NO_AUTHOR.test(v) || FORM_LABEL.test(v)) return null;
   // A name with its date is short (Readability keeps bylines under 100 characters); longer
   // text is a blurb, and the searches below are quadratic in the length.
   if (v.length > 200) return null;
@@ -79,7 +83,8 @@ export function cleanByline(raw: string | null): string | null {
   // printed after the name ("Jane Doe - https://jane.example/").
   v = v.replace(/^[\s,;|·•–—-]+/, '').replace(/\s+[-|–—]\s+https?:\/\/\S+$/i, '');
   // No letter at all: a placeholder (". .") or a stray counter.
-  if (!/\p{L}/u.test(v) || /^https?:\/\//i.test(v) || v.length > 100) return null;
+  if (!/\p{L}/u.test(v) || /^https?:\/\//i.test(v) || v.length > 100 || NO_AUTHOR.test(v))
+    return null;
   return v;
 }
 

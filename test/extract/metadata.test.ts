@@ -151,6 +151,11 @@ describe('cleanByline', () => {
   it('rejects the placeholder a theme prints where no author is set', () => {
     expect(cleanByline('No Author')).toBeNull();
     expect(cleanByline('Alle Beiträge')).toBeNull();
+    expect(cleanByline('admin')).toBeNull();
+    expect(cleanByline('von wordpressadmin |')).toBeNull();
+    expect(cleanByline('Name (erforderlich)')).toBeNull();
+    expect(cleanByline('Name (required)')).toBeNull();
+    expect(cleanByline('Admina Berg')).toBe('Admina Berg');
   });
 
   it('removes a date written after the name, month first, with its time', () => {
