@@ -74,10 +74,9 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  7. Whitespace hygiene.
  *  8. Title (title.ts), byline (byline.ts: Readability's, the head's or JSON-LD's author,
  *     else, or when that is the site's own name, the body's author markup, byline-markup.ts,
- *     or the line under the headline, headline-byline.ts),
- *     dates, word count, frontmatter data
- *     and the result (the clip-markdown module, lib/clip-markdown, writes the frontmatter as
- *     YAML in front of the body).
+ *     or the line under the headline, headline-byline.ts), dates, word count, frontmatter
+ *     data and the result (the clip-markdown module, lib/clip-markdown, writes the
+ *     frontmatter as YAML in front of the body).
  */
 
 export type { ClipMode, ExtractOptions, ExtractResult } from './types';
