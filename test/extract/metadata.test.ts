@@ -356,31 +356,30 @@ describe("an author that is the site's name", () => {
   });
 });
 
+/** A news article declaring `ld` in JSON-LD, its `<title>` and `<h1>` both `title`. */
+function ldPage(title: string, ld: Record<string, unknown>, sentence: string): string {
+  const json = JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', ...ld });
+  return (
+    `<html><head><title>${title}</title><script type="application/ld+json">${json}</script></head>` +
+    `<body><article><h1>${title}</h1><p>${sentence.repeat(12)}</p></article></body></html>`
+  );
+}
+
 describe('a JSON-LD name that is no title', () => {
   it.each(EXTRACT_WAYS)('gives way to the title the page shows (%s)', (_, run) => {
-    const ld = JSON.stringify({
-      '@context': 'https://schema.org',
-      '@type': 'NewsArticle',
-      headline: 'escenic',
-    });
-    const page =
-      `<html><head><title>Plumber jailed after boiler fault</title><script type="application/ld+json">${ld}</script></head>` +
-      `<body><article><h1>Plumber jailed after boiler fault</h1><p>${'The court heard how the boiler had been fitted without a flue. '.repeat(12)}</p></article></body></html>`;
-    expect(run(parseHtml(page, URL), URL, {}).title).toBe('Plumber jailed after boiler fault');
+    const title = 'Plumber jailed after boiler fault';
+    const page = ldPage(title, { headline: 'escenic' }, 'The court heard about the flue. ');
+    expect(run(parseHtml(page, URL), URL, {}).title).toBe(title);
   });
 });
 
 describe('the clip title and author from JSON-LD', () => {
   it.each(EXTRACT_WAYS)('decodes the HTML Readability leaves in them (%s)', (_, run) => {
-    const ld = JSON.stringify({
-      '@context': 'https://schema.org',
-      '@type': 'NewsArticle',
+    const ld = {
       headline: 'Shops close faster &raquo; a report',
       author: { '@type': 'Person', name: '<a href="/experts/jane-doe">Jane Doe</a>' },
-    });
-    const page =
-      `<html><head><title>Shops close</title><script type="application/ld+json">${ld}</script></head>` +
-      `<body><article><h1>Shops close</h1><p>${'Small shops in the old town close one after another. '.repeat(12)}</p></article></body></html>`;
+    };
+    const page = ldPage('Shops close', ld, 'Small shops in the old town close one after another. ');
     const r = run(parseHtml(page, URL), URL, { now: new Date('2026-01-01T00:00:00Z') });
     expect(r.title).toBe('Shops close faster » a report');
     expect(r.byline).toBe('Jane Doe');
