@@ -33,20 +33,21 @@ describe('chooseTitle', () => {
     ).toBe('Harbour reopens');
   });
 
+  // A page whose title, og:title and og:site_name are all "Icon Mag", with these own headlines.
+  const iconMag = (ownHeadlines: string[]) =>
+    chooseTitle(
+      'Icon Mag',
+      'Icon Mag',
+      noHeading,
+      'Icon Mag',
+      'https://iconmag.example/s',
+      [],
+      ownHeadlines,
+    );
+
   it("takes the page's own headline when the title is only the site's name", () => {
-    const mag = 'https://iconmag.example/story/sharon';
     // og:title equal to og:site_name; the page's one <h1> names the story.
-    expect(
-      chooseTitle(
-        'Icon Mag',
-        'Icon Mag',
-        noHeading,
-        'Icon Mag',
-        mag,
-        [],
-        ['Icon Mag', 'Before and after'],
-      ),
-    ).toBe('Before and after');
+    expect(iconMag(['Icon Mag', 'Before and after'])).toBe('Before and after');
     // Mostly the host's words, no site name declared.
     expect(
       chooseTitle(
@@ -77,17 +78,7 @@ describe('chooseTitle', () => {
       chooseTitle('SibenLab privacy policy', null, noHeading, null, lab, [], ['privacy policy']),
     ).toBe('SibenLab privacy policy');
     // Only headlines that are the site's name too.
-    expect(
-      chooseTitle(
-        'Icon Mag',
-        'Icon Mag',
-        noHeading,
-        'Icon Mag',
-        'https://iconmag.example/',
-        [],
-        ['Icon Mag'],
-      ),
-    ).toBe('Icon Mag');
+    expect(iconMag(['Icon Mag'])).toBe('Icon Mag');
   });
 
   it("skips Readability's one-word title that the page never shows (an id, a CMS's name)", () => {
