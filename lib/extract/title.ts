@@ -99,6 +99,30 @@ function siteMatcher(siteName: string | null, url: string): (part: string) => bo
   };
 }
 
+// Separators written without spaces, as Chinese and Japanese titles join their parts
+// ("NEWS WEB EASY|子ども…"), fullwidth forms and the underscore among them. Not a hyphen: it
+// joins a site's name into a compound ("GdP-Vize", "adac-kindersitztest").
+const GLUED_SEPARATOR = /[|｜_–—：•·»›│]/g;
+
+/**
+ * The title without the declared site name (`og:site_name`, JSON-LD's publisher) joined to its
+ * start or end with no spaces around the separator. Without a declared name a glued part
+ * stays: it may be the title's own ("Spider-Man", "2020-21").
+ */
+function withoutGluedSite(title: string, siteName: string | null): string {
+  const site = siteName ? norm(siteName) : '';
+  if (!site) return title;
+  for (const sep of title.matchAll(GLUED_SEPARATOR)) {
+    // Spaced separators are cleanTitle's, with its own rules for a repeated site name.
+    if (/\s/.test(title[sep.index - 1] ?? ' ') || /\s/.test(title[sep.index + 1] ?? ' ')) continue;
+    const before = title.slice(0, sep.index).trim();
+    const after = title.slice(sep.index + 1).trim();
+    if (norm(before) === site && norm(after)) return after;
+    if (norm(after) === site && norm(before)) return before;
+  }
+  return title;
+}
+
 /**
  * Removes a site-name prefix or suffix ("Title | Site", "Site: Title") only when that part
  * matches the site name or the host, so a real colon or dash in a headline stays. A part after
@@ -106,7 +130,7 @@ function siteMatcher(siteName: string | null, url: string): (part: string) => bo
  * "Post : Krimiblog-Archiv | Ermittlungen zum Verfall eines Genres | Gegründet 2005").
  */
 export function cleanTitle(title: string, siteName: string | null, url: string): string {
-  const t = clean(title).replace(DANGLING_SEPARATOR, '');
+  const t = withoutGluedSite(clean(title).replace(DANGLING_SEPARATOR, ''), siteName);
   const host = siteHost(url);
   const isSite = siteMatcher(siteName, url);
   const seps = [...t.matchAll(SEPARATOR)];

@@ -315,6 +315,13 @@ describe('metadata', () => {
     expect(cleanTitle('« Privatising is for the few »', null, u)).toBe(
       '« Privatising is for the few »',
     );
+    // The declared site name glued on, as Chinese and Japanese titles join their parts.
+    expect(cleanTitle('NEWS WEB EASY|子どもへの体罰を禁止する', 'NEWS WEB EASY', u)).toBe(
+      '子どもへの体罰を禁止する',
+    );
+    expect(cleanTitle('海外留学生看两会_中国青年网', '中国青年网', u)).toBe('海外留学生看两会');
+    expect(cleanTitle('Spider-Man', null, u)).toBe('Spider-Man');
+    expect(cleanTitle('GdP-Vize: Hearing today', 'GdP', u)).toBe('GdP-Vize: Hearing today');
     // A year is no date alone.
     expect(cleanTitle('Riding returns - 2028', null, u)).toBe('Riding returns - 2028');
   });
