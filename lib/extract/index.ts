@@ -8,6 +8,7 @@ import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
 import { joinDropCaps } from './drop-caps';
+import { dropRubyText } from './ruby';
 import { embedDataImages } from './embedded-images';
 import { removeEyebrow } from './eyebrow';
 import { applyFootnotes } from './footnotes';
@@ -49,7 +50,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     body so later steps cannot lose content: math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, task checkboxes marked, a drop cap set apart
- *     joined to its paragraph.
+ *     joined to its paragraph, ruby readings (furigana) the page gives no `<rp>` fallback
+ *     dropped from the text they annotate.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
  *  4. Content by mode: article (a site extractor when one knows the page, lib/extract/sites;
  *     else Readability, with the opening paragraphs it left in a wrapper of their own put
@@ -99,6 +101,7 @@ function prepare(root: Element, url: string, embedImages: boolean): void {
   fixImages(root, embedImages);
   markTaskItems(root);
   joinDropCaps(root);
+  dropRubyText(root);
 }
 
 function preparedSnapshot(
