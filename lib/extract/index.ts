@@ -2,6 +2,7 @@ import { isProbablyReaderable } from '@mozilla/readability';
 import { removeBoilerplate, removeControls } from './boilerplate';
 import { canonicalUrl } from './canonical';
 import { removeAuthorPhotos } from './author-photo';
+import { removeHomeLogos } from './home-logos';
 import { removeBylineLines } from './byline-lines';
 import { removeConsentNotices } from './consent';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
@@ -67,7 +68,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     error messages;
  *     related-reading labels with their teasers; the article's tail of appeals and site
  *     promotions, link-only lines and a closing author note; the author's photo and the
- *     byline written as a line above the article, as the frontmatter names the author)
+ *     byline written as a line above the article, as the frontmatter names the author; the
+ *     site's logo linked to its home page)
  *     removed; the ingredients and steps of a recipe the page declares in JSON-LD, when the
  *     content lacks them (recipe-card.ts); URLs absolute and unsafe ones dropped (a line of
  *     links that only move around the page, "Skip to content", "Back to top", with them),
@@ -190,6 +192,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
       removeBoilerplate(content);
       removeClutter(content, url);
       removeAuthorPhotos(content, byline);
+      removeHomeLogos(content, url);
       // A site extractor heads each post of a thread with its author on purpose.
       if (!fromSite) removeBylineLines(content, byline);
       // After the cleaning, which must not take the card for page furniture.

@@ -1,0 +1,43 @@
+import { normalizedText, tagName } from './dom';
+
+/**
+ * The site's logo linking to its home page, which Readability keeps when the page sets it
+ * inside the article's header: an image-only link to the root of the page's own site. It names
+ * the site, which the frontmatter names; as the clip's first picture it hides the article's
+ * own. An article's photos link to themselves or to other pages, never to the home page.
+ */
+
+const HOME_PATH = /^\/(?:index\.(?:html?|php))?$/i;
+// Wrappers that hold nothing once the logo is gone.
+const WRAPPERS = new Set(['picture', 'figure', 'span', 'div', 'p']);
+
+function isHome(href: string, page: URL): boolean {
+  try {
+    const to = new URL(href, page);
+    const bare = (host: string) => host.replace(/^www\./, '');
+    return bare(to.host) === bare(page.host) && HOME_PATH.test(to.pathname);
+  } catch {
+    return false;
+  }
+}
+
+export function removeHomeLogos(root: Element, pageUrl: string): void {
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return;
+  }
+  for (const a of Array.from(root.querySelectorAll('a[href]'))) {
+    if (normalizedText(a) || !a.querySelector('img, svg, picture')) continue;
+    if (!isHome(a.getAttribute('href') ?? '', page)) continue;
+    let parent: Element | null = a.parentElement;
+    a.remove();
+    while (parent && parent !== root && WRAPPERS.has(tagName(parent)) && !normalizedText(parent)) {
+      if (parent.querySelector('img, picture, video, iframe, svg, math')) break;
+      const next: Element | null = parent.parentElement;
+      parent.remove();
+      parent = next;
+    }
+  }
+}
