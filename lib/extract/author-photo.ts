@@ -1,4 +1,4 @@
-import { normalizedText, tagName } from './dom';
+import { removeWithEmptyWrappers } from './dom';
 
 /**
  * The author's own photo beside the byline (Medium's avatar, a newspaper's headshot, a
@@ -22,10 +22,6 @@ function authorNames(byline: string): Set<string> {
   return names;
 }
 
-function isEmpty(el: Element): boolean {
-  return !normalizedText(el) && !el.querySelector('img, picture, video, iframe, svg, math');
-}
-
 export function removeAuthorPhotos(root: Element, byline: string | null): void {
   if (!byline) return;
   const names = authorNames(byline);
@@ -33,13 +29,7 @@ export function removeAuthorPhotos(root: Element, byline: string | null): void {
   for (const img of Array.from(root.querySelectorAll('img[alt]'))) {
     const alt = (img.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
     if (!names.has(alt)) continue;
-    let parent: Element | null = img.parentElement;
-    img.remove();
     // The photo's own link and frame go with it when nothing else is left in them.
-    while (parent && parent !== root && WRAPPERS.has(tagName(parent)) && isEmpty(parent)) {
-      const next: Element | null = parent.parentElement;
-      parent.remove();
-      parent = next;
-    }
+    removeWithEmptyWrappers(img, root, WRAPPERS);
   }
 }

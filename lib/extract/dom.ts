@@ -108,3 +108,29 @@ export function numericAttr(el: Element, name: string): number | null {
   const n = Number.parseFloat(raw);
   return Number.isFinite(n) ? n : null;
 }
+
+const MEDIA = 'img, picture, video, iframe, svg, math';
+
+/**
+ * Removes `el`, then each wrapper it leaves empty (no text, no media) whose tag is one of
+ * `wrappers`, up to `root`: a removed image's link and frame.
+ */
+export function removeWithEmptyWrappers(
+  el: Element,
+  root: Element,
+  wrappers: ReadonlySet<string>,
+): void {
+  let parent: Element | null = el.parentElement;
+  el.remove();
+  while (
+    parent &&
+    parent !== root &&
+    wrappers.has(tagName(parent)) &&
+    !normalizedText(parent) &&
+    !parent.querySelector(MEDIA)
+  ) {
+    const next: Element | null = parent.parentElement;
+    parent.remove();
+    parent = next;
+  }
+}

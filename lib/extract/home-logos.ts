@@ -1,4 +1,4 @@
-import { normalizedText, tagName } from './dom';
+import { normalizedText, removeWithEmptyWrappers } from './dom';
 
 /**
  * The site's logo linking to its home page, which Readability keeps when the page sets it
@@ -31,13 +31,6 @@ export function removeHomeLogos(root: Element, pageUrl: string): void {
   for (const a of Array.from(root.querySelectorAll('a[href]'))) {
     if (normalizedText(a) || !a.querySelector('img, svg, picture')) continue;
     if (!isHome(a.getAttribute('href') ?? '', page)) continue;
-    let parent: Element | null = a.parentElement;
-    a.remove();
-    while (parent && parent !== root && WRAPPERS.has(tagName(parent)) && !normalizedText(parent)) {
-      if (parent.querySelector('img, picture, video, iframe, svg, math')) break;
-      const next: Element | null = parent.parentElement;
-      parent.remove();
-      parent = next;
-    }
+    removeWithEmptyWrappers(a, root, WRAPPERS);
   }
 }
