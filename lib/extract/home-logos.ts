@@ -1,4 +1,5 @@
 import { normalizedText, removeWithEmptyWrappers } from './dom';
+import { tryUrl } from './urls';
 
 /**
  * The site's logo linking to its home page, which Readability keeps when the page sets it
@@ -12,22 +13,14 @@ const HOME_PATH = /^\/(?:index\.(?:html?|php))?$/i;
 const WRAPPERS = new Set(['picture', 'figure', 'span', 'div', 'p']);
 
 function isHome(href: string, page: URL): boolean {
-  try {
-    const to = new URL(href, page);
-    const bare = (host: string) => host.replace(/^www\./, '');
-    return bare(to.host) === bare(page.host) && HOME_PATH.test(to.pathname);
-  } catch {
-    return false;
-  }
+  const to = tryUrl(href, page);
+  const bare = (host: string) => host.replace(/^www\./, '');
+  return !!to && bare(to.host) === bare(page.host) && HOME_PATH.test(to.pathname);
 }
 
 export function removeHomeLogos(root: Element, pageUrl: string): void {
-  let page: URL;
-  try {
-    page = new URL(pageUrl);
-  } catch {
-    return;
-  }
+  const page = tryUrl(pageUrl);
+  if (!page) return;
   for (const a of Array.from(root.querySelectorAll('a[href]'))) {
     if (normalizedText(a) || !a.querySelector('img, svg, picture')) continue;
     if (!isHome(a.getAttribute('href') ?? '', page)) continue;

@@ -1,5 +1,6 @@
 import { inProse } from './boilerplate-lines';
 import { elementsByTag, normalizedText, tagName } from './dom';
+import { tryUrl } from './urls';
 
 /**
  * Media tab switchers above an article's picture: links named "Photo", "Video" or "Gallery"
@@ -11,21 +12,13 @@ const MEDIA_TAB =
   /^(?:photos?|images?|videos?|fotos?|bilder?|im[áa]gen(?:es)?|gallery|galerie|galer[íi]a|audio|graphics?)$/i;
 
 function samePage(href: string, page: URL): boolean {
-  try {
-    const target = new URL(href, page);
-    return target.origin === page.origin && target.pathname === page.pathname;
-  } catch {
-    return false;
-  }
+  const target = tryUrl(href, page);
+  return !!target && target.origin === page.origin && target.pathname === page.pathname;
 }
 
 export function removeMediaTabs(root: Element, pageUrl: string): void {
-  let page: URL;
-  try {
-    page = new URL(pageUrl);
-  } catch {
-    return;
-  }
+  const page = tryUrl(pageUrl);
+  if (!page) return;
   for (const a of elementsByTag(root, 'a')) {
     if (!MEDIA_TAB.test(normalizedText(a)) || a.querySelector('img, picture, video')) continue;
     if (inProse(a) || !samePage(a.getAttribute('href') ?? '', page)) continue;

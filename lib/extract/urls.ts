@@ -37,7 +37,8 @@ export function decodeUrlEntities(raw: string | null): string {
     });
 }
 
-function tryUrl(raw: string, base: string): URL | null {
+/** `raw` parsed as a URL (against `base` when relative), or null when it is not one. */
+export function tryUrl(raw: string, base?: string | URL): URL | null {
   try {
     return new URL(raw, base);
   } catch {
