@@ -40,8 +40,19 @@ export function InboxCard(props: {
         setFolderId(answer.parentId);
       })
       .catch((error: unknown) => alive && setStatus({ ok: false, text: message(error) }));
+    // The cached tree at once, then the service's: a slow service must not leave the search
+    // empty while the folders the user knows are already at hand.
+    let refreshed = false;
+    sendToBackground('folders.get', {})
+      .then((answer) => alive && !refreshed && setFolders(answer.folders))
+      .catch(() => undefined);
     sendToBackground('folders.get', { refresh: true })
-      .then((answer) => alive && (setFolders(answer.folders), setRefreshing(false)))
+      .then((answer) => {
+        refreshed = true;
+        if (!alive) return;
+        setFolders(answer.folders);
+        setRefreshing(false);
+      })
       .catch(() => alive && setRefreshing(false));
     sendToBackground('recent.get', {})
       .then((answer) => alive && setRecent(answer))

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Options } from '../../components/Options';
@@ -198,6 +198,26 @@ describe('options page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await screen.findByText(/The page link must be an http or https address/);
     expect(bg.callsOf('settings.set')).toEqual([]);
+  });
+
+  it('lists the cached folders in the Inbox picker while the service is still answering', async () => {
+    const bg = renderOptions(
+      {
+        'folders.get': (data) =>
+          data.refresh
+            ? new Promise(() => undefined) // a service that has not answered yet
+            : { folders: [...bg.state.folders], fetchedAt: 1, refreshing: true, problem: null },
+      },
+      connectedState(),
+    );
+    const card = (await screen.findByRole('heading', { name: 'Inbox' })).closest('section')!;
+    fireEvent.click(within(card as HTMLElement).getByRole('button', { name: /Top level/ }));
+    fireEvent.input(within(card as HTMLElement).getByLabelText('Search folders'), {
+      target: { value: 'Reci' },
+    });
+    expect(
+      await within(card as HTMLElement).findByRole('option', { name: /Recipes/ }),
+    ).toBeTruthy();
   });
 
   it('disconnects', async () => {

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchExtension, LAUNCH_TIMEOUT_MS, type ExtensionHarness } from './harness';
-import { openPopupOn, screenshot, serviceApi } from './ui-support';
+import { openPopupOn, screenshot, searchFolder, serviceApi } from './ui-support';
 import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './waits';
 
 vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
@@ -69,8 +69,7 @@ async function writeNote(text: string, savedTo: string, shot?: string): Promise<
 /** In the popup's clip tab: this folder (by search), "Add to page…", then the page. */
 async function addToPage(popup: Page, folder: string, page: string): Promise<void> {
   await popup.locator('#panel-clip button.folder-current').click();
-  await popup.getByLabel('Search folders').fill(folder);
-  await popup.getByLabel('Search folders').press('Enter');
+  await searchFolder(popup, folder, folder);
   await popup.getByLabel('Add to page…').check();
   await popup.getByRole('option', { name: new RegExp(page) }).click();
 }
@@ -125,8 +124,7 @@ describe('quick notes and added sections', () => {
     const card = options.locator('section.inbox-card');
     await card.getByText('Notes go to “Inbox” in Top level.').waitFor();
     await card.locator('button.folder-current').click();
-    await card.getByLabel('Search folders').fill('Journal');
-    await card.getByLabel('Search folders').press('Enter');
+    await searchFolder(card, 'Journal', 'Journal');
     await card.getByRole('option', { name: /Daily/ }).click();
     await card.getByRole('button', { name: 'Use this page as the Inbox' }).click();
     await card.getByText('Notes go to “Daily” in Journal.').waitFor();

@@ -7,7 +7,7 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleHtml, LAUNCH_TIMEOUT_MS, launchExtension, type ExtensionHarness } from './harness';
-import { openPopupOn, screenshot, serviceApi } from './ui-support';
+import { openPopupOn, screenshot, searchFolder, serviceApi } from './ui-support';
 import { CONDITION_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, waitSettled } from './waits';
 
 // Each test waits for conditions up to a generous limit (./waits.ts); its timeout leaves room.
@@ -92,8 +92,7 @@ describe('the popup', () => {
       .getByRole('button', { name: /Top level|Geography/ })
       .first()
       .click();
-    await popup.getByLabel('Search folders').fill('Readi');
-    await popup.getByLabel('Search folders').press('Enter');
+    await searchFolder(popup, 'Readi', 'Reading');
     await popup.getByLabel('Add to page…').check();
     await popup.getByRole('option', { name: /Reading journal/ }).click();
     await screenshot(popup, 'popup-add-to-page');

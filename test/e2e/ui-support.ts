@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { REPO_ROOT, type ExtensionHarness } from './harness';
 import { CONDITION_TIMEOUT_MS } from './waits';
 
@@ -33,6 +33,21 @@ export async function screenshot(
     path: join(SCREENSHOTS, `${name}.png`),
     fullPage: opts.fullPage ?? true,
   });
+}
+
+/**
+ * Types `query` into a folder picker's search and chooses with Enter once `name` is among the
+ * results, as a user reads the list before pressing Enter: the folder tree may still be on its
+ * way from the service, and Enter on an empty result list does nothing.
+ */
+export async function searchFolder(scope: Page | Locator, query: string, name: string) {
+  const search = scope.getByLabel('Search folders');
+  await search.fill(query);
+  await scope
+    .locator('[role="option"] .option-title', { hasText: name })
+    .first()
+    .waitFor({ timeout: CONDITION_TIMEOUT_MS });
+  await search.press('Enter');
 }
 
 /**
