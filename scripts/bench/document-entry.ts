@@ -1,12 +1,15 @@
 import { extractCapture, parseCapture } from '../../lib/extract/index.ts';
 import type { CapturedPage } from '../../lib/extract/captured-page.ts';
 import { parseInert } from '../../lib/extraction/in-document.ts';
+import { warmUpExtraction } from '../../lib/extraction/warm-up.ts';
 
 /**
  * Bundled once into the page that stands in for the extension's extraction document
  * (`bench:extract:browser`, scripts/bench-extract-browser.ts): one page for the whole run, as
  * the offscreen document lives across clips. It takes each capture as the extension message
- * would bring it (JSON) and runs steps 2–8, timed inside the page.
+ * would bring it (JSON) and runs steps 2–8, timed inside the page. Like the extension's, it
+ * extracts its own warm-up page once loaded (lib/extraction/warm-up.ts); `--cold` leaves that
+ * out, to show what it saves the first page.
  */
 const extractionDocument = {
   extract(message: string): { ms: number; chars: number; error: string | null } {
@@ -26,3 +29,4 @@ const extractionDocument = {
 
 (globalThis as { __pageclipDocument?: typeof extractionDocument }).__pageclipDocument =
   extractionDocument;
+if (!(globalThis as { __pageclipCold?: boolean }).__pageclipCold) warmUpExtraction(parseInert);
