@@ -2,7 +2,7 @@
  * Extraction time in a real browser, the extension's own setting (`bench:extract` runs in
  * Node on jsdom; this one shows what a user's click costs):
  *
- *   npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm]
+ *   npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm] [--cold] [--settle MS]
  *
  * Each corpus page is served at its own URL to Debian's Chromium (headless, playwright-core),
  * in a fresh tab, with its scripts blocked by a CSP header and every other request refused
@@ -27,6 +27,12 @@
  * beside the first: the tab's bundle is new to each page, so a first run pays for compiling
  * and warming up every function it calls, which a second run on the same page does not.
  *
+ * `--settle MS` is how long each page rests after rendering before anything is timed (500 ms;
+ * 0 times it at once, as this benchmark did at first).
+ *
+ * `--cold` leaves out the extraction document's warm-up (lib/extraction/warm-up.ts), as a
+ * document did before it had one: the first page timed then pays for compiling the pipeline.
+ *
  * `--profile` samples ours (both halves) with the V8 CPU profiler and prints where its time
  * goes, by pipeline step (inclusive) and by function (self); the sampler slows every run, so
  * a profiled run's times are only good for comparing steps with each other.
@@ -41,6 +47,8 @@ import { ProfileTally } from './bench/cpu-profile.ts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MAX_RATIO = 1.5;
 const MAX_P95_MS = 100;
+/** How long a page rests between rendering and the timed runs (`--settle`). */
+const SETTLE_MS = 500;
 
 interface Timed {
   ms: number;
@@ -60,7 +68,7 @@ interface ExtractionDocument {
 function usage(message: string): never {
   console.error(`bench:extract:browser: ${message}`);
   console.error(
-    'usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm]',
+    'usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm] [--cold] [--settle MS]',
   );
   process.exit(2);
 }
@@ -98,7 +106,13 @@ async function main(): Promise<void> {
   let args;
   try {
     args = parseArgs({
-      options: { ...CORPUS_OPTIONS, profile: { type: 'boolean' }, warm: { type: 'boolean' } },
+      options: {
+        ...CORPUS_OPTIONS,
+        profile: { type: 'boolean' },
+        warm: { type: 'boolean' },
+        cold: { type: 'boolean' },
+        settle: { type: 'string' },
+      },
       strict: true,
     }).values;
   } catch (error) {
@@ -109,6 +123,8 @@ async function main(): Promise<void> {
     usage(`--set must be one of ${SET_NAMES.join(', ')}`);
   const limit = args.limit ? Number(args.limit) : Infinity;
   if (!(limit > 0)) usage('--limit must be a positive number');
+  const settleMs = args.settle === undefined ? SETTLE_MS : Number(args.settle);
+  if (!(settleMs >= 0)) usage('--settle must be a number of milliseconds');
 
   const script = await bundle('./bench/browser-entry.ts');
   const tally = args.profile ? new ProfileTally() : null;
@@ -126,6 +142,8 @@ async function main(): Promise<void> {
     }),
   );
   await extractionDocument.goto('https://extraction.invalid/');
+  if (args.cold)
+    await extractionDocument.evaluate(() => Object.assign(globalThis, { __pageclipCold: true }));
   await extractionDocument.evaluate(await bundle('./bench/document-entry.ts'));
   let current = { url: '', html: '' };
   // A fresh page per corpus page: a saved page's meta refresh would otherwise navigate away
@@ -182,6 +200,11 @@ async function main(): Promise<void> {
         await page.evaluate(
           () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
         );
+        // And at rest, as a click finds it: each corpus page opens a new tab, whose renderer
+        // process is still starting while the last one shuts down. On two cores that work took
+        // the timed run's CPU: the first extraction of a page, right after it rendered, took up
+        // to three times a second one, and as long as the second once we waited a second.
+        await new Promise((done) => setTimeout(done, settleMs));
         await page.evaluate(script);
         const oursFirst = rows.length % 2 === 0;
         const run = (which: 'plainWithClone' | 'plainInPlace') =>
