@@ -1,5 +1,6 @@
 import { elementsByTag, normalizedText, tagName } from './dom';
 import { removeAppeals } from './appeals';
+import { removeLookalikeText } from './lookalike-text';
 import { removeClosingAuthorBio } from './author-bio';
 import { removeMediaTabs } from './media-tabs';
 import { removeTrailingHeadings } from './trailing';
@@ -230,8 +231,8 @@ function removeBreadcrumbs(root: Element): void {
 /**
  * All of the above, for article clips; `pageUrl` tells this page's fragments apart. Then the
  * article's tail: media tab switchers (media-tabs.ts), support appeals (appeals.ts), closing
- * link-only lines (trailing-links.ts), a closing note about the author (author-bio.ts) and
- * headings left with nothing under them (trailing.ts).
+ * link-only lines (trailing-links.ts), text in look-alike letters (lookalike-text.ts), a closing
+ * note about the author (author-bio.ts) and headings left with nothing under them (trailing.ts).
  */
 export function removeClutter(root: Element, pageUrl: string): void {
   const pageNoHash = pageUrl.replace(/#.*$/, '');
@@ -242,6 +243,7 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeMediaTabs(root, pageUrl);
   removeAppeals(root);
   removeTrailingLinkLines(root);
+  removeLookalikeText(root);
   removeClosingAuthorBio(root);
   removeTrailingHeadings(root);
 }
