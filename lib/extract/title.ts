@@ -1,5 +1,6 @@
 import { fullHeadline, norm, SEPARATOR_SIGNS } from './headline';
 import { clean } from './metadata';
+import { withoutPortalTail } from './portal-tail';
 
 /**
  * The clip's title: chosen from Readability's, the metadata's and the first heading, without
@@ -130,7 +131,9 @@ function withoutGluedSite(title: string, siteName: string | null): string {
  * "Post : Krimiblog-Archiv | Ermittlungen zum Verfall eines Genres | Gegründet 2005").
  */
 export function cleanTitle(title: string, siteName: string | null, url: string): string {
-  const t = withoutGluedSite(clean(title).replace(DANGLING_SEPARATOR, ''), siteName);
+  const t = withoutPortalTail(
+    withoutGluedSite(clean(title).replace(DANGLING_SEPARATOR, ''), siteName),
+  );
   const host = siteHost(url);
   const isSite = siteMatcher(siteName, url);
   const seps = [...t.matchAll(SEPARATOR)];

@@ -154,13 +154,14 @@ export function titleMatches(actual: string | null, expected: string | null): bo
   return normaliseMeta(actual) === normaliseMeta(expected);
 }
 
-const TITLE_SEPARATOR = /^\s*[-|–—·:»/]\s*\S/;
+const TITLE_SEPARATOR = /^\s*[-|–—·:»/_]\s*\S/;
 
 /**
  * Titles that differ only by a site name joined with a separator ("Story - Breitbart" vs
  * "Story"): removing it is a deliberate improvement over Readability, not a mismatch. The
  * same holds when the site name goes and the start Readability cut at a colon comes back
- * ("Kicker: Story" vs "Story · Site").
+ * ("Kicker: Story" vs "Story · Site"). Chinese portals join theirs with underscores
+ * ("Story_科技_腾讯网").
  */
 export function titleMatchesIgnoringSite(actual: string | null, expected: string | null): boolean {
   if (sameButSite(normaliseMeta(actual), normaliseMeta(expected))) return true;
