@@ -1,4 +1,4 @@
-import { normalizedText } from './dom';
+import { isElement, tagName } from './dom';
 import { HIDDEN_MARK } from './hidden';
 
 /**
@@ -53,6 +53,49 @@ function looksLikeNames(text: string): boolean {
     .every((name) => name.trim().split(/\s+/).length <= MAX_NAME_WORDS);
 }
 
+// What sits inside an author card but is no name: its date and reading time ("Hace 13 horas",
+// "Tiempo de lectura: 8 minutos").
+const NOT_A_NAME = 'time, [class*="date"], [class*="time"]';
+const INLINE = new Set([
+  'a',
+  'span',
+  'b',
+  'strong',
+  'em',
+  'i',
+  'small',
+  'font',
+  'abbr',
+  'u',
+  'bdi',
+]);
+
+/**
+ * The element's text without its dates, its blocks kept apart: `textContent` runs a name into
+ * the date after it when only markup separates them ("José Miguel Wilson</div><time>Hace…").
+ */
+function nameText(el: Element): string {
+  let text = '';
+  const walk = (node: Node): void => {
+    for (const child of Array.from(node.childNodes)) {
+      if (!isElement(child)) {
+        if (child.nodeType === 3) text += child.nodeValue ?? '';
+        continue;
+      }
+      if (child.matches(NOT_A_NAME)) {
+        text += ' ';
+        continue;
+      }
+      const apart = !INLINE.has(tagName(child));
+      if (apart) text += ' ';
+      walk(child);
+      if (apart) text += ' ';
+    }
+  };
+  walk(el);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 export function markupByline(doc: Document): string | null {
   if (!doc.body) return null;
   // One walk for all the kinds (linkedom's selector engine walks the tree per query), then
@@ -63,7 +106,7 @@ export function markupByline(doc: Document): string | null {
   for (const selector of AUTHOR_MARKUP) {
     for (const el of found) {
       if (!el.matches(selector)) continue;
-      const text = normalizedText(el);
+      const text = nameText(el);
       if (text && text.length < MAX_CHARS && looksLikeNames(text)) return text;
     }
   }

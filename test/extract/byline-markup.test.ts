@@ -123,4 +123,15 @@ describe.each(documentDoms(URL))('markupByline (%s)', (_, parse) => {
     );
     expect(markupByline(box)).toBeNull();
   });
+  it('leaves out the date and reading time an author card holds after the names', () => {
+    const doc = parse(
+      page(
+        '<article><div class="author"><div class="byline"><div class="name"><a href="/a/jane">' +
+          '<small>Jane Doe</small></a><span>, </span><a href="/a/sam"><small>Sam Lee</small></a>' +
+          '</div></div><time datetime="2022-05-04"><b>Hace 13 horas</b></time>' +
+          `<div class="time-read">Tiempo de lectura: 8 minutos</div></div>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(doc)).toBe('Jane Doe, Sam Lee');
+  });
 });
