@@ -75,7 +75,12 @@ export function cleanByline(raw: string | null): string | null {
     // The name after the date when none comes before it ("Posted on May 2, 2020 by Jane Doe").
     const after = /\b(?:by|von|par)\s+(\p{L}[^\d|·•,;:]*)/iu.exec(v.slice(date.index));
     v =
-      v.slice(0, date.index).replace(SHORT_WEEKDAY, '').replace(DATE_TAIL, '') ||
+      v
+        .slice(0, date.index)
+        .replace(SHORT_WEEKDAY, '')
+        .replace(DATE_TAIL, '')
+        // French "le" and Spanish "el" before a date, in lower case: the surname is "Le".
+        .replace(/\s(?:le|el)$/, '') ||
       (after?.[1] ?? '');
   }
   v = v.replace(LABEL_TAIL, '');

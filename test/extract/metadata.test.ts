@@ -194,6 +194,8 @@ describe('cleanByline', () => {
   it('removes the label of a date printed elsewhere', () => {
     expect(cleanByline('Jane Doe, posted')).toBe('Jane Doe');
     expect(cleanByline('Von Jana Roth am Samstag, 14. März 2020')).toBe('Jana Roth');
+    expect(cleanByline('Par Jean Dupont le 07 mai 2020')).toBe('Jean Dupont');
+    expect(cleanByline('Por Ana Ruiz el 7 de mayo de 2020')).toBe('Ana Ruiz');
   });
 
   it('keeps words that end a name when no date follows', () => {
@@ -201,6 +203,7 @@ describe('cleanByline', () => {
     expect(cleanByline('Joe Friday')).toBe('Joe Friday');
     expect(cleanByline('Minh Le')).toBe('Minh Le');
     expect(cleanByline('Minh Le, 3 March 2021')).toBe('Minh Le');
+    expect(cleanByline('Minh Le 3 March 2021')).toBe('Minh Le');
   });
 
   it("removes the author's home page printed after the name, not one in brackets", () => {
