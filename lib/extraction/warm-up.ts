@@ -2,7 +2,7 @@
  * A first extraction for the extraction document to run as soon as it opens, on a small page
  * of our own. V8 compiles a function when it first runs and a regular expression when it first
  * matches, so the first clip a new document extracted paid for compiling the whole pipeline:
- * 75–105 ms more than a second run on the same page in Chromium 156 (`bench:extract:browser
+ * 75–95 ms more than a second run on the same page in Chromium 156 (`bench:extract:browser
  * --page … --warm --cold`). The document opens after the clip that found it closed, so this
  * runs while the user reads that clip, not while they wait for the next.
  */
