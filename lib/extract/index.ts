@@ -3,6 +3,7 @@ import { removeBoilerplate, removeControls } from './boilerplate';
 import { canonicalUrl } from './canonical';
 import { removeAuthorPhotos } from './author-photo';
 import { removeHomeLogos } from './home-logos';
+import { splitPortalTail } from './portal-tail';
 import { removeBylineLines } from './byline-lines';
 import { removeConsentNotices } from './consent';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
@@ -211,7 +212,9 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   }
 
   // Step 8 (metadata first: bookmark bodies need the title).
-  const siteName = clean(article?.siteName ?? meta.siteName) || null;
+  // Undeclared, a Chinese portal's name still ends its title (portal-tail.ts).
+  const siteName =
+    clean(article?.siteName ?? meta.siteName) || splitPortalTail(clean(meta.title))?.portal || null;
   // A site extractor's title is the post's, thread's or repository's own: kept (only a
   // site-name prefix or suffix goes), never stretched into the og:title's site boilerplate.
   const title = siteTitle

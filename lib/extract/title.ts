@@ -131,8 +131,9 @@ function withoutGluedSite(title: string, siteName: string | null): string {
  * "Post : Krimiblog-Archiv | Ermittlungen zum Verfall eines Genres | Gegründet 2005").
  */
 export function cleanTitle(title: string, siteName: string | null, url: string): string {
-  const t = withoutPortalTail(
-    withoutGluedSite(clean(title).replace(DANGLING_SEPARATOR, ''), siteName),
+  const t = withoutGluedSite(
+    withoutPortalTail(clean(title).replace(DANGLING_SEPARATOR, '')),
+    siteName,
   );
   const host = siteHost(url);
   const isSite = siteMatcher(siteName, url);

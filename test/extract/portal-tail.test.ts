@@ -34,5 +34,18 @@ describe("a Chinese portal's title", () => {
       `<body><article>${text}</article></body></html>`;
     const r = run(parseHtml(page, url), url, {});
     expect(r.title).toBe('机器人学会了自己整理书架');
+    expect(r.siteName).toBe('海风网');
+  });
+
+  it.each(EXTRACT_WAYS)('keeps the site name a page declares (%s)', (_, run) => {
+    const url = 'https://tech.haifeng.example/a/20240301/robot.htm';
+    const text =
+      '<p>这台机器人可以识别每一本书的书脊，并按照作者的姓名把它们放回书架上。</p>'.repeat(6);
+    const page =
+      '<!DOCTYPE html><html lang="zh"><head><title>机器人学会了自己整理书架_科技_海风网</title>' +
+      `<meta property="og:site_name" content="海风科技"></head><body><article>${text}</article></body></html>`;
+    const r = run(parseHtml(page, url), url, {});
+    expect(r.title).toBe('机器人学会了自己整理书架');
+    expect(r.siteName).toBe('海风科技');
   });
 });
