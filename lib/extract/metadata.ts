@@ -158,21 +158,6 @@ export function clean(s: string | null | undefined): string {
   return (s ?? '').replace(/\s+/g, ' ').trim();
 }
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
-const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
-
-/** Words in text; CJK characters count one each (those scripts do not separate words). */
-export function countWords(text: string): number {
-  let cjk = 0;
-  const rest = text.replace(CJK, () => {
-    cjk++;
-    return ' ';
-  });
-  let words = 0;
-  for (const _ of rest.matchAll(WORD)) words++;
-  return cjk + words;
-}
-
 /** Normalizes a published date: ISO strings are kept as written, other parseable dates become ISO. */
 export function normalizeDate(raw: string | null): string | null {
   const v = clean(raw);

@@ -4,6 +4,7 @@
  * ready to save and what it sends. `use-clip-form.ts` runs it in the popup.
  */
 import type { ClipMode } from '../extract/result';
+import { countWords } from '../extract/word-count';
 import type { PageSummary } from '../messaging/library';
 import type { PopupDraft } from '../messaging/clipping';
 import type { ResponseOf } from '../messaging/requests';
@@ -253,10 +254,6 @@ export function clipDraft(
   return { url, title, mode, note, body, quickNote };
 }
 
-export function wordCount(body: string): number {
-  return body.trim() === '' ? 0 : body.trim().split(/\s+/).length;
-}
-
 /**
  * The preview's footer: progress, the clip's words, or that the article came out empty (a
  * page of forms, a post too short for the reader's heuristics), so an empty clip is not saved
@@ -270,5 +267,6 @@ export function previewHint(state: ClipFormState): PreviewHint {
   const extracted = state.extraction?.ok ? state.extraction.result : null;
   if (state.mode === 'article' && extracted?.mode === 'article' && extracted.body.trim() === '')
     return { key: 'articleNotFound' };
-  return { key: 'wordCount', count: wordCount(state.body) };
+  // The clip as edited, counted as the extraction counts its words.
+  return { key: 'wordCount', count: countWords(state.body) };
 }

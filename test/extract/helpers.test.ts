@@ -5,7 +5,8 @@ import { renderFrontmatter, withFrontmatter } from '../../lib/clip-markdown';
 import { buildFrontmatter } from '../../lib/extract/frontmatter';
 import { bestSrcsetUrl, isTrackingPixel } from '../../lib/extract/images';
 import { mathmlToTex } from '../../lib/extract/mathml-to-tex';
-import { countWords, normalizeDate } from '../../lib/extract/metadata';
+import { normalizeDate } from '../../lib/extract/metadata';
+import { countWords } from '../../lib/extract/word-count';
 import { cleanTitle } from '../../lib/extract/title';
 import { parseSrcset, resolveLink, resolveMedia, resolveSrcset } from '../../lib/extract/urls';
 import { tidyMarkdown } from '../../lib/extract/whitespace';
@@ -330,6 +331,8 @@ describe('metadata', () => {
     expect(countWords('Hello, world! It’s 2024 — state-of-the-art.')).toBe(4 + 1);
     expect(countWords('緑茶をおいしく')).toBe(7);
     expect(countWords('緑茶 and tea')).toBe(4);
+    // Korean separates its words with spaces.
+    expect(countWords('녹차를 맛있게 마시는 법')).toBe(4);
     expect(countWords('')).toBe(0);
   });
 

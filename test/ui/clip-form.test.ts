@@ -7,7 +7,6 @@ import {
   clipSubmission,
   initialClipForm,
   previewHint,
-  wordCount,
   type ClipFormAction,
   type ClipFormStart,
   type ClipFormState,
@@ -367,8 +366,6 @@ describe('the clip form', () => {
       body: 'Rivers carve valleys over time.',
       quickNote: 'quick',
     });
-    expect(wordCount('  ')).toBe(0);
-    expect(wordCount(' one  two\nthree ')).toBe(3);
   });
 
   it('says when the article came out empty, until another mode is chosen', () => {
@@ -392,5 +389,24 @@ describe('the clip form', () => {
     if (fullAnswer.ok) fullAnswer.result = { ...fullAnswer.result, mode: 'full' };
     const shown = run(full, { type: 'mode-extracted', mode: 'full', answer: fullAnswer });
     expect(previewHint(shown)).toEqual({ key: 'wordCount', count: 3 });
+  });
+
+  it('counts the words of the clip as edited as the extraction counts them', () => {
+    const found = run(initialClipForm(start), {
+      type: 'extracted',
+      answer: article(),
+      draft: null,
+    });
+    const count = (body: string) =>
+      previewHint(run(found, { type: 'edited', field: 'body', value: body }));
+    expect(count('  ')).toEqual({ key: 'wordCount', count: 0 });
+    expect(count(' one  two\nthree ')).toEqual({ key: 'wordCount', count: 3 });
+    // Chinese and Japanese: a word per character, not per space-separated run.
+    expect(count('武汉的声音：有英勇的你')).toEqual({ key: 'wordCount', count: 10 });
+    // A link's address is not words; its text is.
+    expect(count('- See [the map](https://example.com/maps/valley_(north) "Map").')).toEqual({
+      key: 'wordCount',
+      count: 3,
+    });
   });
 });
