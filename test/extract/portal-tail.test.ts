@@ -25,26 +25,25 @@ describe('withoutPortalTail', () => {
 });
 
 describe("a Chinese portal's title", () => {
+  const url = 'https://tech.haifeng.example/a/20240301/robot.htm';
+  const page = (head: string) =>
+    '<!DOCTYPE html><html lang="zh"><head><title>机器人学会了自己整理书架_科技_海风网</title>' +
+    `${head}</head><body><article>` +
+    '<p>这台机器人可以识别每一本书的书脊，并按照作者的姓名把它们放回书架上。</p>'.repeat(6) +
+    '</article></body></html>';
+
   it.each(EXTRACT_WAYS)('is clipped without the portal and channel (%s)', (_, run) => {
-    const url = 'https://tech.haifeng.example/a/20240301/robot.htm';
-    const text =
-      '<p>这台机器人可以识别每一本书的书脊，并按照作者的姓名把它们放回书架上。</p>'.repeat(6);
-    const page =
-      '<!DOCTYPE html><html lang="zh"><head><title>机器人学会了自己整理书架_科技_海风网</title></head>' +
-      `<body><article>${text}</article></body></html>`;
-    const r = run(parseHtml(page, url), url, {});
+    const r = run(parseHtml(page(''), url), url, {});
     expect(r.title).toBe('机器人学会了自己整理书架');
     expect(r.siteName).toBe('海风网');
   });
 
   it.each(EXTRACT_WAYS)('keeps the site name a page declares (%s)', (_, run) => {
-    const url = 'https://tech.haifeng.example/a/20240301/robot.htm';
-    const text =
-      '<p>这台机器人可以识别每一本书的书脊，并按照作者的姓名把它们放回书架上。</p>'.repeat(6);
-    const page =
-      '<!DOCTYPE html><html lang="zh"><head><title>机器人学会了自己整理书架_科技_海风网</title>' +
-      `<meta property="og:site_name" content="海风科技"></head><body><article>${text}</article></body></html>`;
-    const r = run(parseHtml(page, url), url, {});
+    const r = run(
+      parseHtml(page('<meta property="og:site_name" content="海风科技">'), url),
+      url,
+      {},
+    );
     expect(r.title).toBe('机器人学会了自己整理书架');
     expect(r.siteName).toBe('海风科技');
   });
