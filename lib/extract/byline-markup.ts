@@ -1,4 +1,4 @@
-import { isElement, tagName } from './dom';
+import { INLINE_TAGS, isElement, tagName } from './dom';
 import { HIDDEN_MARK } from './hidden';
 
 /**
@@ -56,19 +56,6 @@ function looksLikeNames(text: string): boolean {
 // What sits inside an author card but is no name: its date and reading time ("Hace 13 horas",
 // "Tiempo de lectura: 8 minutos").
 const NOT_A_NAME = 'time, [class*="date"], [class*="time"]';
-const INLINE = new Set([
-  'a',
-  'span',
-  'b',
-  'strong',
-  'em',
-  'i',
-  'small',
-  'font',
-  'abbr',
-  'u',
-  'bdi',
-]);
 
 /**
  * The element's text without its dates, its blocks kept apart: `textContent` runs a name into
@@ -86,7 +73,7 @@ function nameText(el: Element): string {
         text += ' ';
         continue;
       }
-      const apart = !INLINE.has(tagName(child));
+      const apart = !INLINE_TAGS.has(tagName(child));
       if (apart) text += ' ';
       walk(child);
       if (apart) text += ' ';

@@ -1,4 +1,4 @@
-import { elementsByTag, normalizedText, tagName } from './dom';
+import { elementsByTag, INLINE_TAGS, normalizedText, tagName } from './dom';
 import { removeAppeals } from './appeals';
 import { removeLookalikeText } from './lookalike-text';
 import { removeClosingAuthorBio } from './author-bio';
@@ -194,8 +194,6 @@ function isCrumbTrail(nodes: Node[]): boolean {
   const lastCrumb = tail.replace(/^[\s›»→>/|•·]+/, '').trim();
   return joinsOnly && joined && lastCrumb.split(/\s+/).length <= 12;
 }
-
-const INLINE_TAGS = new Set(['a', 'span', 'b', 'strong', 'em', 'i', 'small', 'font']);
 
 /**
  * The runs of inline content between an element's block children and line breaks: a line

@@ -40,6 +40,21 @@ export function classAndId(el: Element): string {
 }
 
 /** Whitespace-collapsed text of a node. */
+/** Elements that run inside a line of text: a line of them is one line, not several blocks. */
+export const INLINE_TAGS: ReadonlySet<string> = new Set([
+  'a',
+  'span',
+  'b',
+  'strong',
+  'em',
+  'i',
+  'small',
+  'font',
+  'abbr',
+  'u',
+  'bdi',
+]);
+
 export function normalizedText(node: Node): string {
   return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
