@@ -1,5 +1,6 @@
 import { elementsByTag, INLINE_TAGS, normalizedText, tagName } from './dom';
 import { removeAppeals } from './appeals';
+import { removeCalendars } from './calendar-widgets';
 import { removeLookalikeText } from './lookalike-text';
 import { removeClosingAuthorBio } from './author-bio';
 import { removeMediaTabs } from './media-tabs';
@@ -238,6 +239,7 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeReaderOnlyLines(root);
   removeTablesOfContents(root, pageNoHash);
   removeBreadcrumbs(root);
+  removeCalendars(root);
   removeMediaTabs(root, pageUrl);
   removeAppeals(root);
   removeTrailingLinkLines(root);
