@@ -31,6 +31,11 @@ const PHOTO_BY = /^(?:photo(?:graph)?s?|images?|pictures?)\s+(?:by|courtesy(?: o
 const VIDEO_LABEL = /^vid[eé]o\s*:\s*\S.{0,100}$/i;
 const VIDEO_LABEL_TEXT = /^\s*vid[eé]o\s*:\s*$/i;
 const CONTINUE_READING = /^continue reading(?: the main story| below| the story)?\s*[.…]*$/i;
+// How long a broadcaster keeps a programme online ("Video verfügbar bis 28.02.2021",
+// "Available until 3 March 2025"): a note about the player, which a clip does not hold. Only
+// with a date, so an offer's "available until stocks last" is left to the text.
+const AVAILABLE_UNTIL =
+  /^(?:(?:video|audio|podcast|sendung|programme|episode)\s+)?(?:verf[üu]gbar|abrufbar|available|disponible)\s+(?:bis|until|till|jusqu[’']au|hasta)\s+(?=[^\d]{0,20}\d)\S.{0,40}$/i;
 // Breadcrumb joiners: unambiguous arrows, or a slash with space on both sides.
 const CRUMB_JOIN = /[›»→>]|\s\/\s/;
 const CRUMB_GAP = /^[\s›»→>/|•·]*$/;
@@ -73,15 +78,21 @@ export function removeHeadingPermalinks(root: Element): void {
 }
 
 /**
- * Screen-reader labels and skip links ("Photo" before an image, "Continue reading…") and
- * lines that only credit a photographer.
+ * Screen-reader labels and skip links ("Photo" before an image, "Continue reading…"), lines
+ * that only credit a photographer and a programme's "available until" line.
  */
 function removeReaderOnlyLines(root: Element): void {
-  for (const el of Array.from(root.querySelectorAll('span, a, p, div, figcaption, small'))) {
+  for (const el of Array.from(
+    root.querySelectorAll('span, a, p, div, figcaption, small, dt, dd'),
+  )) {
     if (!el.isConnected) continue;
     const text = normalizedText(el);
     if (!text || text.length > 100) continue;
-    if (CONTINUE_READING.test(text) || PHOTO_BY.test(text)) {
+    if (
+      CONTINUE_READING.test(text) ||
+      PHOTO_BY.test(text) ||
+      (AVAILABLE_UNTIL.test(text) && !isInlineInText(el))
+    ) {
       el.remove();
       continue;
     }

@@ -94,4 +94,16 @@ describe.each(Object.entries(doms))('page furniture (%s)', (_, parse) => {
     expect(text).not.toContain('Smile');
     expect(text).toContain('so many questions to ask.');
   });
+  it('drops a programme\'s "available until" line, keeping one without a date and one in a sentence', () => {
+    const text = clean(
+      `${ARTICLE}<dl><dt>2 min</dt></dl><dl><dt class="desc-text">Video verfügbar bis 28.02.2021</dt></dl>` +
+        '<p>Available until 3 March 2025</p><p>Available until stocks last</p>' +
+        '<p>The recording is <span>available until 3 March</span> on the council website.</p>',
+    );
+    expect(text).not.toContain('Video verfügbar');
+    expect(text).not.toContain('Available until 3 March 2025');
+    expect(text).toContain('Available until stocks last');
+    expect(text).toContain('The recording is available until 3 March on the council website.');
+    expect(text).toContain('so many questions to ask.');
+  });
 });
