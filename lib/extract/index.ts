@@ -13,6 +13,7 @@ import { joinDropCaps } from './drop-caps';
 import { dropRubyText } from './ruby';
 import { embedDataImages } from './embedded-images';
 import { removeEyebrow } from './eyebrow';
+import { headingsAsCaptions } from './figure-captions';
 import { applyFootnotes } from './footnotes';
 import { buildFrontmatter } from './frontmatter';
 import { removeHidden } from './hidden';
@@ -52,7 +53,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     also the kicker labelling its headline, lib/extract/eyebrow.ts). Prepare its
  *     body so later steps cannot lose content: math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
- *     resolved and tracking pixels removed, task checkboxes marked, a drop cap set apart
+ *     resolved and tracking pixels removed, a heading captioning a figure made its
+ *     caption, task checkboxes marked, a drop cap set apart
  *     joined to its paragraph, ruby readings (furigana) the page gives no `<rp>` fallback
  *     dropped from the text they annotate.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
@@ -65,7 +67,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     selection (the ranges), full (the whole body), bookmark (none).
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture
  *     (heading permalinks, screen-reader and embedded-video labels, tables of contents,
- *     breadcrumbs, also a trail written as a bare line among blocks; one-line post meta,
+ *     breadcrumbs, also a trail written as a bare line among blocks; a blog's calendar
+ *     widget; a programme's "available until" line; one-line post meta,
  *     reading times, credits and disclaimers; a slideshow's counters; a broken site's PHP
  *     error messages;
  *     related-reading labels with their teasers; the article's tail of appeals and site
@@ -104,6 +107,7 @@ function prepare(root: Element, url: string, embedImages: boolean): void {
   convertMath(root);
   normalizeCodeBlocks(root);
   fixImages(root, embedImages);
+  headingsAsCaptions(root);
   markTaskItems(root);
   joinDropCaps(root);
   dropRubyText(root);
