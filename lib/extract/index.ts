@@ -14,6 +14,7 @@ import { dropRubyText } from './ruby';
 import { embedDataImages } from './embedded-images';
 import { removeEyebrow } from './eyebrow';
 import { headingsAsCaptions } from './figure-captions';
+import { useNoscriptProse } from './noscript-prose';
 import { applyFootnotes } from './footnotes';
 import { buildFrontmatter } from './frontmatter';
 import { removeHidden } from './hidden';
@@ -51,7 +52,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     document as HTML (`serializeCapture`, `parseCapture`), where steps 2–8 run.
  *  2. Snapshot: the capture without its hidden elements and cookie notices (for an article,
  *     also the kicker labelling its headline, lib/extract/eyebrow.ts). Prepare its
- *     body so later steps cannot lose content: math to TeX
+ *     body so later steps cannot lose content: an article a script writes, from its
+ *     `<noscript>` copy when no script ran (noscript-prose.ts), math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, a heading captioning a figure made its
  *     caption, task checkboxes marked, a drop cap set apart
@@ -104,6 +106,7 @@ function prepare(root: Element, url: string, embedImages: boolean): void {
     const href = a.getAttribute('href');
     if (href?.startsWith('#')) a.setAttribute('href', pageNoHash + href);
   }
+  useNoscriptProse(root);
   convertMath(root);
   normalizeCodeBlocks(root);
   fixImages(root, embedImages);

@@ -1,0 +1,42 @@
+import { elementsByTag, parseFragment, tagName } from './dom';
+
+/**
+ * An article a script writes into its container, with the same text in a `<noscript>` for
+ * readers without scripts: Google's blogs keep each post in a `<script type="text/template">`
+ * and repeat it in a `<noscript>`. A browser running the page's script shows the post, and the
+ * capture copies it; a working document runs no script (the command line), so the container
+ * is empty but for the fallback. Then the fallback is the article, and its markup takes the
+ * `<noscript>`'s place. A container that already holds text (the script ran) keeps it, and the
+ * fallback goes as before.
+ */
+
+// Enough text to be an article's, not a "Please enable JavaScript" notice.
+const MIN_PROSE_CHARS = 200;
+// What a container may hold beside the fallback and still count as empty: whitespace, an icon.
+const MAX_OTHER_CHARS = 20;
+const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template']);
+
+/** The text a reader sees in `el`, leaving out scripts, styles, templates and fallbacks. */
+function shownText(el: Element): string {
+  let text = '';
+  for (const child of Array.from(el.childNodes)) {
+    if (child.nodeType === 3) text += child.nodeValue ?? '';
+    else if (child.nodeType === 1 && !NOT_TEXT.has(tagName(child as Element)))
+      text += shownText(child as Element);
+  }
+  return text;
+}
+
+export function useNoscriptProse(root: Element): void {
+  for (const ns of elementsByTag(root, 'noscript')) {
+    const parent = ns.parentElement;
+    if (!parent || !ns.isConnected || shownText(parent).trim().length > MAX_OTHER_CHARS) continue;
+    // With scripting off the children are parsed elements; with it on, one text node of markup.
+    const box = ns.ownerDocument.createElement('div');
+    if (!ns.firstElementChild) box.append(parseFragment(ns.ownerDocument, ns.textContent ?? ''));
+    else for (const child of Array.from(ns.childNodes)) box.append(child.cloneNode(true));
+    const text = (box.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!box.querySelector('p') || text.length < MIN_PROSE_CHARS) continue;
+    ns.replaceWith(...Array.from(box.childNodes));
+  }
+}
