@@ -224,7 +224,9 @@ function inlineRuns(el: Element): Node[][] {
 
 /** `Home › Docs › Guide`: two or more links joined by arrows, maybe ending in the page's name. */
 function removeBreadcrumbs(root: Element): void {
-  for (const el of Array.from(root.querySelectorAll('p, div, nav, ol, ul, td, span'))) {
+  for (const el of Array.from(
+    root.querySelectorAll('p, div, nav, ol, ul, td, span, h2, h3, h4, h5, h6'),
+  )) {
     if (!el.isConnected || elementsByTag(el, 'a').length < 2) continue;
     if (isCrumbTrail([el])) {
       el.remove();

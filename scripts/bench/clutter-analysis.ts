@@ -154,6 +154,8 @@ export function analyseClutter(tokens: Token[], pageUrl: string | null): Clutter
         if (inHeading) {
           const permalink = isHeadingPermalink(token);
           if (permalink !== null) result.headingPermalinks.push(shorten(permalink));
+          // A trail marked up as a heading (`<h5>Home » News</h5>`) is still a trail.
+          if (isBreadcrumb(token)) result.breadcrumbs.push(shorten(text));
           break;
         }
         const list = lists[lists.length - 1];

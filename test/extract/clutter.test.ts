@@ -46,6 +46,15 @@ describe.each(Object.entries(doms))('page furniture (%s)', (_, parse) => {
     expect(text).toContain('so many questions to ask.');
   });
 
+  it('drops a breadcrumb trail marked up as a heading', () => {
+    const text = clean(
+      '<h5><a href="/index.php">Home</a> &raquo; <a href="/park.php">The park</a> &raquo; ' +
+        `<a href="/news.php">News</a></h5>${ARTICLE}`,
+    );
+    expect(text).not.toContain('The park');
+    expect(text).toContain('It was said that when you are angry');
+  });
+
   it('keeps a sentence with links and arrows in the same cell', () => {
     const text = clean(
       '<div>Open <a href="/settings">Settings</a> &gt; <a href="/privacy">Privacy</a> and turn ' +
