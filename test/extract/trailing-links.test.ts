@@ -32,6 +32,22 @@ describe.each(Object.entries(doms))('trailing link lines (%s)', (_, parse) => {
     expect(text).toContain('a slow one into the air.');
   });
 
+  it('drops a closing paragraph of "see also" links split by line breaks, not one of sources', () => {
+    const seeAlso = clean(
+      `${ARTICLE}<p>Siehe auch<br><a href="/tea">Wie Tee abkühlt</a><br>` +
+        '<a href="/milk">Milch zuerst?</a><a href="/milk-2">Milch zuerst? II</a><br></p>',
+    );
+    expect(seeAlso).not.toContain('Siehe auch');
+    expect(seeAlso).not.toContain('Tee');
+    expect(seeAlso).toContain('a slow one into the air.');
+    const sources = clean(
+      `${ARTICLE}<p>Sources<br><a href="https://a.example/">Newton 1701</a><br>` +
+        '<a href="https://b.example/">Fourier 1822</a></p>',
+    );
+    expect(sources).toContain('Newton 1701');
+    expect(sources).toContain('Fourier 1822');
+  });
+
   it('keeps one closing link, a closing list of sources, and lines with text of their own', () => {
     const one = clean(`${ARTICLE}<p><a href="/report.pdf">The full report</a></p>`);
     expect(one).toContain('The full report');
