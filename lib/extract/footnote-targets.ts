@@ -1,4 +1,4 @@
-import { elementsByTag } from './dom';
+import { elementsByTag, tagName } from './dom';
 
 /**
  * Where a footnote reference points: the addresses that mean this page, the fragment a link
@@ -35,12 +35,19 @@ interface LiveIndex {
   doc: Document;
   names?: Map<string, Element>;
   fragments?: string[];
+  /** Lookups by id so far, and once there are many, every id of the page. */
+  idLookups: number;
+  ids?: Map<string, Element>;
 }
+// linkedom finds an id by walking the whole page: a long article's hundreds of references
+// took seconds (a Wikipedia page: 3 s of its 7). After this many lookups, one walk indexes
+// every id; a browser's own lookup is instant, and few pages make it that far.
+const INDEX_IDS_AFTER = 32;
 let liveIndex: LiveIndex | null = null;
 
 /** Runs `work` with the live page indexed; the index never outlives it nor keeps the page. */
 export function withLiveIndex(live: Document, work: () => void): void {
-  liveIndex = { doc: live };
+  liveIndex = { doc: live, idLookups: 0 };
   try {
     work();
   } finally {
@@ -48,8 +55,38 @@ export function withLiveIndex(live: Document, work: () => void): void {
   }
 }
 
+function elementById(doc: Document, id: string): Element | null {
+  if (liveIndex?.doc !== doc || ++liveIndex.idLookups <= INDEX_IDS_AFTER)
+    return doc.getElementById(id);
+  if (!liveIndex.ids) {
+    liveIndex.ids = new Map();
+    // Document order, the first of a repeated id winning, as getElementById answers.
+    for (const el of Array.from(doc.querySelectorAll('[id]'))) {
+      const value = el.getAttribute('id')!;
+      if (!liveIndex.ids.has(value)) liveIndex.ids.set(value, el);
+    }
+  }
+  return liveIndex.ids.get(id) ?? null;
+}
+
+/**
+ * `byIdOrName` within `root` alone, from one walk: for the many lookups of one reading of the
+ * article, which nothing changes meanwhile (linkedom walks the whole page for each id).
+ */
+export function idOrNameIndex(root: Element): (id: string) => Element | null {
+  const ids = new Map<string, Element>();
+  const names = new Map<string, Element>();
+  for (const el of Array.from(root.querySelectorAll('[id], a[name]'))) {
+    const id = el.getAttribute('id');
+    if (id !== null && !ids.has(id)) ids.set(id, el);
+    const name = tagName(el) === 'a' ? el.getAttribute('name') : null;
+    if (name !== null && !names.has(name)) names.set(name, el);
+  }
+  return (id) => ids.get(id) ?? names.get(id) ?? null;
+}
+
 export function byIdOrName(doc: Document, id: string): Element | null {
-  const byId = doc.getElementById(id);
+  const byId = elementById(doc, id);
   if (byId) return byId;
   if (liveIndex?.doc !== doc) return doc.querySelector(`a[name=${cssString(id)}]`);
   if (!liveIndex.names) {
@@ -64,7 +101,7 @@ export function byIdOrName(doc: Document, id: string): Element | null {
 
 /** The fragments the live page's links point at, in document order. */
 function linkedFragments(live: Document): string[] {
-  const index = liveIndex?.doc === live ? liveIndex : { doc: live };
+  const index: LiveIndex = liveIndex?.doc === live ? liveIndex : { doc: live, idLookups: 0 };
   if (!index.fragments) {
     index.fragments = [];
     for (const a of elementsByTag(live, 'a')) {

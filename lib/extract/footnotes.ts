@@ -14,6 +14,7 @@ import {
   NOTE_ID,
   backlinkLocator,
   byIdOrName,
+  idOrNameIndex,
   pageAddresses,
   targetId,
   withLiveIndex,
@@ -108,6 +109,8 @@ interface Reference {
   /** The link in the article. */
   a: Element;
   locate: Locate;
+  /** The id or anchor name `locate` looks for; null when it finds the note by its backlink. */
+  id: string | null;
   /** The target in the live document and the note around it. */
   target: Element;
   parts: Element[];
@@ -119,6 +122,8 @@ function findReferences(article: Element, live: Document, pageUrl: string): Refe
   const thisPage = pageAddresses(article, live, pageUrl);
   const doc = article.ownerDocument;
   const refs: Reference[] = [];
+  // The article is alone in its document (attachAlone) and unchanged while this loop reads it.
+  let inArticleById: ((id: string) => Element | null) | null = null;
   for (const a of Array.from(article.querySelectorAll('a'))) {
     const id = targetId(a, thisPage);
     // A reference is a number or a mark, not a phrase (a docutils heading links back to
@@ -128,19 +133,21 @@ function findReferences(article: Element, live: Document, pageUrl: string): Refe
     if (a.closest('h1, h2, h3, h4, h5, h6') && !NOTE_LABEL.test(text)) continue;
     let locate: Locate | null = (d) => byIdOrName(d, id);
     let target = locate(live);
+    let byId = true;
     if (!target) {
       locate = backlinkLocator(live, id);
       target = locate?.(live) ?? null;
+      byId = false;
     }
     if (!locate || !target) continue;
-    const found = locate(doc);
+    const found = byId ? (inArticleById ??= idOrNameIndex(article))(id) : locate(doc);
     const inArticle = found && article.contains(found) ? found : null;
     // A link back to something earlier in the text is a backlink, not a reference.
     if (inArticle && isBefore(inArticle, a)) continue;
     if (a.closest(CONTAINERS)) continue;
     const parts = noteParts(target);
     if (!parts || !isPlausibleNote(parts) || !looksLikeNote(id, target, parts, a)) continue;
-    refs.push({ a, locate, target, parts, inArticle });
+    refs.push({ a, locate, id: byId ? id : null, target, parts, inArticle });
   }
   // Links inside the notes themselves (backlinks, cross-references) are not new notes.
   const noteBlocks = refs.flatMap((r) => (r.inArticle ? (noteParts(r.inArticle) ?? []) : []));
@@ -249,8 +256,14 @@ function linkedNotes(article: Element, live: Document, pageUrl: string, sink: No
   }
   unreferencedNotes(used, numberOf, sink, refIds);
   const copies = new NoteCopies(article, DEF_SELECTOR);
+  // Indexed before the loop removes anything: a note removed since is no longer in the
+  // article, which the check below sees, as it saw a lookup that found nothing.
+  let inArticleById: ((id: string) => Element | null) | null = null;
   for (const ref of used) {
-    const found = ref.locate(article.ownerDocument);
+    const found =
+      ref.id !== null
+        ? (inArticleById ??= idOrNameIndex(article))(ref.id)
+        : ref.locate(article.ownerDocument);
     if (!found || !article.contains(found)) {
       if (ref.parts.length === 1) copies.removeCopyOf(ref.parts[0]!);
       continue;

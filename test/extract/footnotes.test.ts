@@ -3,6 +3,7 @@ import { cleanDefinition, isBefore } from '../../lib/extract/footnote-dom';
 import { applyFootnotes } from '../../lib/extract/footnotes';
 import { parseHtml } from '../../scripts/parse-html';
 import { linkedomDocument } from '../../scripts/working-document';
+import { EXTRACT_WAYS } from './support/extract-ways';
 
 // Rules the golden fixtures (test/fixtures/extract/footnotes-*.html) cannot reach through
 // the whole pipeline: Readability rewrites `javascript:` links before footnotes run.
@@ -59,5 +60,36 @@ describe('footnotes', () => {
     const [first, second] = Array.from(doc.querySelectorAll('p'));
     expect(cleanDefinition([first!], () => undefined)?.textContent).toBe('Note: text');
     expect(cleanDefinition([second!], () => undefined)?.textContent).toBe('more');
+  });
+});
+
+// Past a few dozen lookups the page's ids are indexed in one walk (footnote-targets.ts): the
+// notes must come out as they do one lookup at a time, a repeated id answering as the first.
+describe('an article with many notes', () => {
+  const COUNT = 60;
+  const paras = Array.from(
+    { length: COUNT },
+    (_, i) =>
+      `<p>Claim number ${i + 1} about the river, with its source.<sup class="reference">` +
+      `<a href="#cite-${i + 1}">[${i + 1}]</a></sup></p>`,
+  ).join('');
+  const notes = Array.from(
+    { length: COUNT },
+    (_, i) =>
+      `<li id="cite-${i + 1}">Source ${i + 1}: the survey of the river, volume ${i + 1}.</li>`,
+  ).join('');
+  const page =
+    '<!DOCTYPE html><html><head><title>The river</title></head><body><article><h1>The river</h1>' +
+    `${paras}<h2>References</h2><ol class="references">${notes}</ol>` +
+    '<p id="cite-50">A closing paragraph that happens to repeat the id of a note, as pages ' +
+    'built from several templates do, and must not be taken for that note.</p></article></body></html>';
+
+  it.each(EXTRACT_WAYS)('keeps every note in order (%s)', (_, run) => {
+    const r = run(parseHtml(page, URL), URL, {});
+    for (const n of [1, 7, 33, 34, 50, 60]) {
+      expect(r.body).toContain(`Claim number ${n} about the river, with its source.[^${n}]`);
+      expect(r.body).toContain(`[^${n}]: Source ${n}: the survey of the river, volume ${n}.`);
+    }
+    expect(r.body.match(/^\[\^\d+\]:/gm)).toHaveLength(COUNT);
   });
 });
