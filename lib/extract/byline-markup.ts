@@ -11,12 +11,25 @@ import { HIDDEN_MARK } from './hidden';
  * vcard"><a class="url fn n" href="/author/jane/">Jane Doe</a>`. In order of how surely each
  * names the post's author: a microdata author's name, hCard's formatted name inside an author
  * card or a byline, a link `rel="author"`, an element classed as the author's name, the author
- * card itself, an element classed as the author. Comments, asides and navigation are skipped:
+ * card itself, an element classed as the author, a link to the author's page. Comments, asides
+ * and navigation are skipped:
  * their hCards name commenters and their author boxes other posts. A text of more than a few
  * names' words is an author box's name run into its buttons or bio, and is passed over.
  */
 
 const CARD = '.vcard[class*="author"]:not([class*="comment"])';
+// A link to the author's page (WordPress's `/author/jane/`, `/autoren/`, `/auteur/`), when no
+// markup names the author: a name inside it marked as one, else its text.
+const AUTHOR_SEGMENTS = ['author', 'authors', 'autor', 'autoren', 'auteur', 'autores', 'autore'];
+const AUTHOR_PAGE_LINKS = AUTHOR_SEGMENTS.map((segment) => `a[href*="/${segment}/"]`);
+// One author's page, not the list of them ("/autoren/" in the site's menu).
+const ONE_AUTHOR_PAGE = new RegExp(`/(?:${AUTHOR_SEGMENTS.join('|')})/[^/?#]+`);
+// The link's words around the name ("Alles von Martin Junker", "More from Jane"), or instead
+// of one ("mehr").
+const NAME_PREFIX =
+  /^(?:(?:view )?all (?:posts|articles|stories) (?:by|from)|(?:more|posts|articles|stories) (?:by|from)|alles von|alle (?:beitr[äa]ge|artikel) von|mehr von|tous les articles de|m[áa]s de|todos los art[íi]culos de)\s+/i;
+const NOT_A_NAME_LINK =
+  /^(?:mehr|more|weiterlesen|read more|profil|profile|autor(?:en)?|authors?|auteurs?|autores?|alle beitr[äa]ge|all posts)$/i;
 const AUTHOR_MARKUP = [
   '[itemprop~="author"] [itemprop~="name"]',
   `${CARD} .fn`,
@@ -25,9 +38,12 @@ const AUTHOR_MARKUP = [
   '[class*="author-name"]:not([class*="comment"])',
   '[itemprop~="author"]',
   CARD,
-  // Last, what a theme merely classes as the author ("author", "autor", "auteurs",
+  // What a theme merely classes as the author ("author", "autor", "auteurs",
   // "author--name", Plone's "documentAuthor").
   '.author, .autor, .auteur, .auteurs, [class*="author--name"], [class*="author_name"], .documentAuthor',
+  // Then a link to the author's page.
+  AUTHOR_PAGE_LINKS.map((link) => `${link} [itemprop~="name"]`).join(', '),
+  AUTHOR_PAGE_LINKS.join(', '),
 ];
 const ANY_AUTHOR_MARKUP = AUTHOR_MARKUP.join(', ');
 const NOT_THE_POST =
@@ -83,6 +99,14 @@ function nameText(el: Element): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** The name a link to one author's page gives, without the words around it. */
+function authorPageName(el: Element): string | null {
+  const link = el.closest('a');
+  if (!link || !ONE_AUTHOR_PAGE.test(link.getAttribute('href') ?? '')) return null;
+  const text = nameText(el).replace(NAME_PREFIX, '');
+  return NOT_A_NAME_LINK.test(text) ? null : text;
+}
+
 export function markupByline(doc: Document): string | null {
   if (!doc.body) return null;
   // One walk for all the kinds (linkedom's selector engine walks the tree per query), then
@@ -91,9 +115,10 @@ export function markupByline(doc: Document): string | null {
     (el) => !el.closest(NOT_THE_POST) && (!el.closest(HIDDEN) || el.matches(FOR_MACHINES)),
   );
   for (const selector of AUTHOR_MARKUP) {
+    const byPage = selector.startsWith(AUTHOR_PAGE_LINKS[0]!);
     for (const el of found) {
       if (!el.matches(selector)) continue;
-      const text = nameText(el);
+      const text = byPage ? authorPageName(el) : nameText(el);
       if (text && text.length < MAX_CHARS && looksLikeNames(text)) return text;
     }
   }

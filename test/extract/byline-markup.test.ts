@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { markupByline } from '../../lib/extract/byline-markup';
 import { documentDoms } from './support/root-doms';
+import { EXTRACT_WAYS } from './support/extract-ways';
+import { parseHtml } from '../../scripts/parse-html';
 
 // Author markup written for these tests after the shapes common themes print.
 const URL = 'https://blog.example/2019/fifteen-years';
@@ -53,6 +55,44 @@ describe.each(documentDoms(URL))('markupByline (%s)', (_, parse) => {
       page(`<article><p>By <a rel="author" href="/jane">Jane Doe</a></p>${POST}</article>`),
     );
     expect(markupByline(doc)).toBe('Jane Doe');
+  });
+
+  it("takes a link to the author's page, the name marked inside it first", () => {
+    const link = parse(
+      page(
+        '<article><header><h1>Fifteen years</h1><p>Posted on <a href="/2019/">2019</a> by ' +
+          `<a href="https://blog.example/author/jane-doe/">Jane Doe</a></p></header>${POST}</article>`,
+      ),
+    );
+    expect(markupByline(link)).toBe('Jane Doe');
+    // The photo's credit inside the same link is no part of the name.
+    const named = parse(
+      page(
+        '<article><a href="/autoren/jana-roth-684124"><img src="/jana.jpg" alt="Jana Roth">' +
+          '<span class="teaser-copyright">© Jana Roth</span><span itemprop="name"> Jana Roth </span></a>' +
+          `${POST}</article>`,
+      ),
+    );
+    expect(markupByline(named)).toBe('Jana Roth');
+    // The words around the name go; a link to the list of authors or saying "more" names no one.
+    const worded = parse(
+      page(
+        '<nav><a href="/autoren/">Autoren</a></nav><article><a href="/ez/article/author/view/28">mehr</a>' +
+          `${POST}<p><a href="https://blog.example/author/martin">Alles von Martin Junker</a></p></article>`,
+      ),
+    );
+    expect(markupByline(worded)).toBe('Martin Junker');
+    const menuOnly = parse(
+      page(`<div><a href="/autoren/">Autoren</a></div><article>${POST}</article>`),
+    );
+    expect(markupByline(menuOnly)).toBeNull();
+    // A link to the author's page inside the comments names a commenter.
+    const comment = parse(
+      page(
+        `<article>${POST}</article><div class="comments"><a href="/author/sam/">Sam Lee</a></div>`,
+      ),
+    );
+    expect(markupByline(comment)).toBeNull();
   });
 
   it('names no commenter, and nobody on a page without author markup', () => {
@@ -134,4 +174,20 @@ describe.each(documentDoms(URL))('markupByline (%s)', (_, parse) => {
     );
     expect(markupByline(doc)).toBe('Jane Doe, Sam Lee');
   });
+});
+
+describe("an author named only by a link to the author's page", () => {
+  it.each(EXTRACT_WAYS)(
+    "is the clip's author, and the line under the headline goes (%s)",
+    (_, run) => {
+      const html =
+        '<!DOCTYPE html><html><head><title>Fifteen years</title></head><body><article>' +
+        '<h1>Fifteen years</h1><div class="meta"><a href="https://blog.example/author/jane-doe/">Jane Doe</a></div>' +
+        `${POST.repeat(4)}</article></body></html>`;
+      const r = run(parseHtml(html, URL), URL, {});
+      expect(r.byline).toBe('Jane Doe');
+      expect(r.body).not.toContain('Jane Doe');
+      expect(r.body).toContain('Fifteen years of writing here');
+    },
+  );
 });
