@@ -35,9 +35,9 @@ interface LiveIndex {
   doc: Document;
   names?: Map<string, Element>;
   fragments?: string[];
-  /** Lookups by id so far, and once there are many, every id of the page. */
+  /** Lookups so far, and once there are many, every id and anchor name of the page. */
   idLookups: number;
-  ids?: Map<string, Element>;
+  lookup?: (id: string) => Element | null;
 }
 // linkedom finds an id by walking the whole page: a long article's hundreds of references
 // took seconds (a Wikipedia page: 3 s of its 7). After this many lookups, one walk indexes
@@ -53,20 +53,6 @@ export function withLiveIndex(live: Document, work: () => void): void {
   } finally {
     liveIndex = null;
   }
-}
-
-function elementById(doc: Document, id: string): Element | null {
-  if (liveIndex?.doc !== doc || ++liveIndex.idLookups <= INDEX_IDS_AFTER)
-    return doc.getElementById(id);
-  if (!liveIndex.ids) {
-    liveIndex.ids = new Map();
-    // Document order, the first of a repeated id winning, as getElementById answers.
-    for (const el of Array.from(doc.querySelectorAll('[id]'))) {
-      const value = el.getAttribute('id')!;
-      if (!liveIndex.ids.has(value)) liveIndex.ids.set(value, el);
-    }
-  }
-  return liveIndex.ids.get(id) ?? null;
 }
 
 /**
@@ -86,7 +72,9 @@ export function idOrNameIndex(root: Element): (id: string) => Element | null {
 }
 
 export function byIdOrName(doc: Document, id: string): Element | null {
-  const byId = elementById(doc, id);
+  if (liveIndex?.doc === doc && ++liveIndex.idLookups > INDEX_IDS_AFTER && doc.documentElement)
+    return (liveIndex.lookup ??= idOrNameIndex(doc.documentElement))(id);
+  const byId = doc.getElementById(id);
   if (byId) return byId;
   if (liveIndex?.doc !== doc) return doc.querySelector(`a[name=${cssString(id)}]`);
   if (!liveIndex.names) {
