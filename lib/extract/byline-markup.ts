@@ -30,6 +30,11 @@ const NAME_PREFIX =
   /^(?:(?:view )?all (?:posts|articles|stories) (?:by|from)|(?:more|posts|articles|stories) (?:by|from)|alles von|alle (?:beitr[äa]ge|artikel) von|mehr von|tous les articles de|m[áa]s de|todos los art[íi]culos de)\s+/i;
 const NOT_A_NAME_LINK =
   /^(?:mehr|more|weiterlesen|read more|profil|profile|autor(?:en)?|authors?|auteurs?|autores?|alle beitr[äa]ge|all posts)$/i;
+// Read with `authorPageName`: the link must lead to one author, its words around the name go.
+const BY_AUTHOR_PAGE = new Set([
+  AUTHOR_PAGE_LINKS.map((link) => `${link} [itemprop~="name"]`).join(', '),
+  AUTHOR_PAGE_LINKS.join(', '),
+]);
 const AUTHOR_MARKUP = [
   '[itemprop~="author"] [itemprop~="name"]',
   `${CARD} .fn`,
@@ -42,8 +47,7 @@ const AUTHOR_MARKUP = [
   // "author--name", Plone's "documentAuthor").
   '.author, .autor, .auteur, .auteurs, [class*="author--name"], [class*="author_name"], .documentAuthor',
   // Then a link to the author's page.
-  AUTHOR_PAGE_LINKS.map((link) => `${link} [itemprop~="name"]`).join(', '),
-  AUTHOR_PAGE_LINKS.join(', '),
+  ...BY_AUTHOR_PAGE,
 ];
 const ANY_AUTHOR_MARKUP = AUTHOR_MARKUP.join(', ');
 const NOT_THE_POST =
@@ -115,7 +119,7 @@ export function markupByline(doc: Document): string | null {
     (el) => !el.closest(NOT_THE_POST) && (!el.closest(HIDDEN) || el.matches(FOR_MACHINES)),
   );
   for (const selector of AUTHOR_MARKUP) {
-    const byPage = selector.startsWith(AUTHOR_PAGE_LINKS[0]!);
+    const byPage = BY_AUTHOR_PAGE.has(selector);
     for (const el of found) {
       if (!el.matches(selector)) continue;
       const text = byPage ? authorPageName(el) : nameText(el);
