@@ -41,8 +41,9 @@ function lineText(nodes: Node[]): { text: string; linked: number } {
 }
 
 /**
- * How many link-only lines `el` holds when it is nothing but such lines split by `<br>`s,
- * maybe under a "see also" label; 0 otherwise.
+ * How many link-only lines `el` holds when it is a "see also" label followed by nothing but
+ * such lines split by `<br>`s; 0 otherwise. Without the label, two links on two lines of one
+ * paragraph stay one closing line, as before: they may be the article's sources.
  */
 function linkLinesByBreaks(el: Element): number {
   if (!el.querySelector('br')) return 0;
@@ -51,15 +52,12 @@ function linkLinesByBreaks(el: Element): number {
     if (c.nodeType === 1 && tagName(c as Element) === 'br') lines.push([]);
     else lines[lines.length - 1]!.push(c);
   }
-  let count = 0;
-  for (const [i, nodes] of lines.entries()) {
-    const { text, linked } = lineText(nodes);
-    if (!text) continue;
-    if (i === 0 && SEE_ALSO.test(text)) continue;
-    if (text.length > MAX_LINE_CHARS || linked < text.length * MIN_LINK_SHARE) return 0;
-    count++;
-  }
-  return count;
+  const texts = lines.map(lineText).filter((line) => line.text);
+  if (!texts.length || !SEE_ALSO.test(texts[0]!.text)) return 0;
+  const links = texts.slice(1);
+  const linkOnly = ({ text, linked }: { text: string; linked: number }) =>
+    text.length <= MAX_LINE_CHARS && linked >= text.length * MIN_LINK_SHARE;
+  return links.every(linkOnly) ? links.length : 0;
 }
 
 export function removeTrailingLinkLines(root: Element): void {

@@ -46,6 +46,11 @@ describe.each(Object.entries(doms))('trailing link lines (%s)', (_, parse) => {
     );
     expect(sources).toContain('Newton 1701');
     expect(sources).toContain('Fourier 1822');
+    const unlabelled = clean(
+      `${ARTICLE}<p><a href="https://a.example/">Newton 1701</a><br>` +
+        '<a href="https://b.example/">Fourier 1822</a></p>',
+    );
+    expect(unlabelled).toContain('Newton 1701');
   });
 
   it('keeps one closing link, a closing list of sources, and lines with text of their own', () => {
