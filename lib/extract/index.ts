@@ -6,6 +6,7 @@ import { removeHomeLogos } from './home-logos';
 import { splitPortalTail } from './portal-tail';
 import { removeBylineLines } from './byline-lines';
 import { removeConsentNotices } from './consent';
+import { removeSignInPanels } from './sign-in-panels';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
@@ -50,8 +51,9 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     roots, dropping scripts and styles; the selection's blocks; the body's text length.
  *     In the extension this runs in the tab and the capture crosses to the extraction
  *     document as HTML (`serializeCapture`, `parseCapture`), where steps 2–8 run.
- *  2. Snapshot: the capture without its hidden elements and cookie notices (for an article,
- *     also the kicker labelling its headline, lib/extract/eyebrow.ts). Prepare its
+ *  2. Snapshot: the capture without its hidden elements, cookie notices and sign-in panels
+ *     (sign-in-panels.ts; for an article, also the kicker labelling its headline,
+ *     eyebrow.ts). Prepare its
  *     body so later steps cannot lose content: an article a script writes, from its
  *     `<noscript>` copy when no script ran (noscript-prose.ts), math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
@@ -125,6 +127,7 @@ function preparedSnapshot(
 ): Document {
   const snap = visibleCopy(page, createDocument);
   removeConsentNotices(snap.body);
+  removeSignInPanels(snap.body);
   if (mode === 'article') removeEyebrow(snap.body);
   prepare(snap.body, url, embedImages);
   return snap;
