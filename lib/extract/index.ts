@@ -16,6 +16,7 @@ import { embedDataImages } from './embedded-images';
 import { removeEyebrow } from './eyebrow';
 import { headingsAsCaptions } from './figure-captions';
 import { useNoscriptProse } from './noscript-prose';
+import { markOverlaidCards } from './overlaid-cards';
 import { applyFootnotes } from './footnotes';
 import { buildFrontmatter } from './frontmatter';
 import { removeHidden } from './hidden';
@@ -58,7 +59,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     `<noscript>` copy when no script ran (noscript-prose.ts), math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
  *     resolved and tracking pixels removed, a heading captioning a figure made its
- *     caption, task checkboxes marked, a drop cap set apart
+ *     caption, teaser cards under an overlaid link marked (overlaid-cards.ts), task
+ *     checkboxes marked, a drop cap set apart
  *     joined to its paragraph, ruby readings (furigana) the page gives no `<rp>` fallback
  *     dropped from the text they annotate.
  *  3. Metadata from the head and JSON-LD; `isProbablyReaderable`.
@@ -113,6 +115,7 @@ function prepare(root: Element, url: string, embedImages: boolean): void {
   normalizeCodeBlocks(root);
   fixImages(root, embedImages);
   headingsAsCaptions(root);
+  markOverlaidCards(root);
   markTaskItems(root);
   joinDropCaps(root);
   dropRubyText(root);

@@ -1,5 +1,6 @@
 import { linkTextShare, shortText } from './boilerplate-lines';
 import { normalizedText, tagName } from './dom';
+import { CARD_ATTR } from './overlaid-cards';
 
 /**
  * Related-reading sections inside the article (boilerplate.ts runs them): a label such as
@@ -30,7 +31,7 @@ const RELATED_HEADING = new RegExp(
       // German
       '(?:das|dies|diese[rs]?)(?: \\S+)? k[öo]nnten? (?:sie|dich|euch) (?:auch )?interessieren',
       'auch (?:interessant|lesenswert|lesen|auf .{1,30})',
-      '(?:weitere |noch )?mehr (?:zum thema(?: .{1,40})?|themen|dazu|aus .{1,40}|zu .{1,40}|infos .{0,40})',
+      '(?:weitere |noch )?mehr (?:zum thema(?: .{1,40})?|themen|dazu|aus .{1,40}|zu .{1,40}|von .{1,60}|infos .{0,40})',
       'weitere (?:artikel|beitr[äa]ge|nachrichten|news|themen|meldungen|links|informationen|infos)(?: .{1,40})?',
       'weiterf[üu]hrende[rn]? (?:links?|informationen|artikel)',
       '(?:heute )?empfehlen wir',
@@ -69,8 +70,8 @@ const RELATED_HEADING = new RegExp(
       '(?:veja|leia|ver) tamb[ée]m',
       'mais lidas',
       'leggi anche',
-      'czytaj (?:te[żz]|tak[żz]e)',
-      'zobacz (?:te[żz]|tak[żz]e)',
+      '(?:prze)?czytaj (?:te[żz]|tak[żz]e|r[óo]wnie[żz])',
+      'zobacz (?:te[żz]|tak[żz]e|r[óo]wnie[żz])',
       // Dutch, Finnish, Swedish, Danish and Norwegian
       'lees (?:ook|meer)',
       'lue (?:my[öo]s|lis[äa][äa]|seuraavaksi)',
@@ -80,13 +81,23 @@ const RELATED_HEADING = new RegExp(
     ')\\s*(?:[:.!?…»]|\\.\\.\\.)?$',
   '',
 );
-/** A teaser block: mostly link text (headline lists, "read next" cards) or a bare image link. */
+/** A card under an overlaid link (overlaid-cards.ts), or a block of nothing but such cards. */
+function isCards(el: Element): boolean {
+  if (el.hasAttribute(CARD_ATTR)) return true;
+  const children = Array.from(el.children);
+  return children.length > 0 && children.every((c) => c.hasAttribute(CARD_ATTR));
+}
+
+/**
+ * A teaser block: mostly link text (headline lists, "read next" cards), a bare image link or
+ * a card under an overlaid link.
+ */
 export function isTeaser(el: Element, limit: number): boolean {
   if (el.querySelector('pre, [data-pageclip-tex], table')) return false;
   const text = normalizedText(el);
   if (text.length > limit) return false;
   if (!text) return !!el.querySelector('a img, a picture');
-  return linkTextShare(el, text) >= 0.6;
+  return linkTextShare(el, text) >= 0.6 || isCards(el);
 }
 
 /** A menu's item that labels the links below it: `<li><a href="#">More on this</a><ul>…`. */

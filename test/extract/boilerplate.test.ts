@@ -41,9 +41,11 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     for (const label of [
       'Das könnte Sie auch interessieren',
       'Auch interessant:',
+      'mehr von Anna Berg auf example.com',
       'Vous aimerez aussi',
       'Lee también...',
       'Czytaj też',
+      'Zobacz również',
       'Lue myös:',
       'Läs också',
       'Les også:',
