@@ -5,9 +5,10 @@ import { textAfter } from './trailing';
  * Appeals at the end of an article: asking for support, a donation or a membership, or to log
  * in as a subscriber ("If you enjoyed reading this post, would you consider supporting our
  * work?", "Hazte miembro", "Zeigen Sie Ihre Wertschätzung!"). They address the reader of the
- * site, not of the article. Only short blocks in the article's last part go, so a story about
- * fundraising keeps its text; a short label right before the appeal ("While you are here…")
- * goes with it.
+ * site, not of the article. Only short blocks in the article's last part, or its opening block
+ * ("Submit your letter to the editor via this form" above a page of letters), go, so a story
+ * about fundraising keeps its text; a short label right before the appeal ("While you are
+ * here…") goes with it.
  */
 
 // Lower case, matched on lower-cased text (no `i` flag: see widgetLineKind in
@@ -57,7 +58,7 @@ const APPEAL = new RegExp(
     '\\bwesprzyj nas\\b',
   ].join('|'),
 );
-const BLOCKS = 'p, div, section, aside, blockquote, h2, h3, h4, h5, h6';
+const BLOCKS = 'p, div, section, aside, blockquote, figcaption, h2, h3, h4, h5, h6';
 const MAX_APPEAL_CHARS = 400;
 // The article's last part: at most this share of its text after the appeal.
 const TAIL_SHARE = 0.3;
@@ -72,15 +73,20 @@ function isLabel(el: Element | null): el is Element {
 }
 
 export function removeAppeals(root: Element): void {
-  const total = normalizedText(root).length;
+  const whole = normalizedText(root);
+  const total = whole.length;
   const tail = Math.max(600, total * TAIL_SHARE);
   // Innermost first: the smallest block holding the appeal is what goes.
   const blocks = Array.from(root.querySelectorAll(BLOCKS)).reverse();
-  for (const el of blocks) {
-    if (!el.isConnected || el.querySelector('pre, table, img, figure')) continue;
-    const text = normalizedText(el);
+  for (const block of blocks) {
+    // A banner whose caption is the appeal goes whole, image and all.
+    const el = tagName(block) === 'figcaption' ? block.closest('figure') : block;
+    if (!el?.isConnected || (el === block && el.querySelector('pre, table, img, figure'))) continue;
+    const text = normalizedText(block);
     if (!text || text.length > MAX_APPEAL_CHARS || !APPEAL.test(text.toLowerCase())) continue;
-    if (textAfter(el, root, tail).replace(/\s+/g, '').length > tail) continue;
+    // The article's opening block, or one in its last part.
+    if (!whole.startsWith(text) && textAfter(el, root, tail).replace(/\s+/g, '').length > tail)
+      continue;
     const label = el.previousElementSibling;
     if (isLabel(label) && !APPEAL.test(normalizedText(label).toLowerCase())) label.remove();
     el.remove();

@@ -61,6 +61,27 @@ describe.each(Object.entries(doms))('appeals (%s)', (_, parse) => {
     expect(text).toContain('the minister wants to present before the summer.');
   });
 
+  it("drops a banner whose caption is the site's appeal, and keeps a captioned photo", () => {
+    const text = clean(
+      `${ARTICLE}<figure><img src="/photo.jpg"><figcaption>The committee at its third ` +
+        'meeting.</figcaption></figure><figure><a href="https://shop.example/"><img ' +
+        'src="/banner.jpg"></a><figcaption><em>Jetzt neu! Besuchen Sie unseren Fan-Shop!</em>' +
+        '</figcaption></figure>',
+    );
+    expect(text).not.toContain('Fan-Shop');
+    expect(text).toContain('The committee at its third meeting.');
+  });
+
+  it("drops an appeal that opens the article, above a page of readers' letters", () => {
+    const text = clean(
+      '<p><em><strong>Submit your letter to the editor via <a href="/letters">this form</a>. ' +
+        'Read more <a href="/letters">Letters to the Editor</a>.</strong></em></p>' +
+        ARTICLE,
+    );
+    expect(text).not.toContain('Submit your letter');
+    expect(text.startsWith('The committee met')).toBe(true);
+  });
+
   it('keeps an appeal that is part of the story, early in the article', () => {
     const text = clean(
       `${PARA}<p>The charity asks readers to consider donating to the flood fund, which has ` +
