@@ -5,7 +5,9 @@ import { classAndId, normalizedText, tagName } from './dom';
  * label set right before the page's first `<h1>`, naming the section or the kind of piece.
  * Once the headline goes (it is the clip's title) the label would open the clip on its own,
  * so it is removed from the snapshot before Readability runs, while its place beside the
- * headline still shows what it is. A byline, a date or a title there stays.
+ * headline still shows what it is. A byline, a date or a title there stays. A kicker set
+ * inside the headline, before its words (`<h1><span class="category">Consumer
+ * protection</span>Fairer price rises</h1>`), goes too: it is no part of the title.
  */
 
 const MAX_CHARS = 40;
@@ -28,8 +30,25 @@ function isLabel(el: Element): boolean {
   return true;
 }
 
+// A kicker set inside the headline is known by its name: a span there may as well be styling
+// for the headline's own first words.
+const KICKER_NAMES =
+  /(?:^|[\s_-])(?:category|kicker|eyebrow|overline|topline|dachzeile|rubri[ck]|ressort|topic)(?:$|[\s_-])/;
+// What is left of the headline once its kicker goes: no fewer characters than this.
+const MIN_HEADLINE_CHARS = 10;
+
+function isKickerInside(headline: Element, el: Element | null): el is Element {
+  if (!el || el.previousSibling?.textContent?.trim()) return false;
+  if (!KICKER_NAMES.test(classAndId(el).toLowerCase()) || !isLabel(el)) return false;
+  return normalizedText(headline).length - normalizedText(el).length >= MIN_HEADLINE_CHARS;
+}
+
 export function removeEyebrow(body: Element): void {
-  const headline = body.querySelector('h1');
-  const label = headline?.previousElementSibling;
+  const label = body.querySelector('h1')?.previousElementSibling;
   if (label && isLabel(label)) label.remove();
+  // Every headline: a site's name or section is often the page's first <h1>.
+  for (const headline of Array.from(body.getElementsByTagName('h1'))) {
+    const inside = headline.firstElementChild;
+    if (isKickerInside(headline, inside)) inside.remove();
+  }
 }

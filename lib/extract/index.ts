@@ -53,8 +53,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     In the extension this runs in the tab and the capture crosses to the extraction
  *     document as HTML (`serializeCapture`, `parseCapture`), where steps 2–8 run.
  *  2. Snapshot: the capture without its hidden elements, cookie notices and sign-in panels
- *     (sign-in-panels.ts; for an article, also the kicker labelling its headline,
- *     eyebrow.ts). Prepare its
+ *     (sign-in-panels.ts; for an article, also the kicker labelling its headline, above it
+ *     or inside it, eyebrow.ts). Prepare its
  *     body so later steps cannot lose content: an article a script writes, from its
  *     `<noscript>` copy when no script ran (noscript-prose.ts), math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images

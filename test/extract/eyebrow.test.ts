@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { removeEyebrow } from '../../lib/extract/eyebrow';
 import { rootDoms } from './support/root-doms';
+import { EXTRACT_WAYS } from './support/extract-ways';
+import { parseHtml } from '../../scripts/parse-html';
 
 describe.each(Object.entries(rootDoms('https://example.com/')))(
   'removeEyebrow (%s)',
@@ -23,6 +25,24 @@ describe.each(Object.entries(rootDoms('https://example.com/')))(
       }
     });
 
+    it('drops a kicker named as one at the start of any headline, not its other spans', () => {
+      const site = '<h1 class="aural">Ministry of Justice</h1>';
+      expect(
+        cleaned(
+          `${site}<h1><span class="category"><span class="aural">Topic </span>Consumer protection</span>` +
+            'Fairer price rises for all</h1>',
+        ),
+      ).toBe(`${site}<h1>Fairer price rises for all</h1>`);
+      for (const kept of [
+        '<h1><span class="highlight">Launch</span> anomaly disrupts the mission</h1>',
+        '<h1><span class="category">News</span>Rain</h1>',
+        '<h1>Launch of the <span class="topic">mission</span> delayed</h1>',
+        '<h1><span class="category">Consumer protection:</span> fairer price rises</h1>',
+      ]) {
+        expect(cleaned(kept)).toBe(kept);
+      }
+    });
+
     it('keeps a byline, a date, a sentence, a picture, and labels not beside the headline', () => {
       for (const kept of [
         `<p><a href="/author/jane-doe">Jane Doe</a></p>${HEADLINE}`,
@@ -41,3 +61,20 @@ describe.each(Object.entries(rootDoms('https://example.com/')))(
     });
   },
 );
+
+describe('a kicker inside the headline', () => {
+  const URL = 'https://ministry.example/consumers/price-rises.html';
+  it.each(EXTRACT_WAYS)('is not in the clip (%s)', (_, run) => {
+    const para =
+      '<p>Energy, banking or telephone contracts: price adjustment clauses are everywhere, and ' +
+      'the law says when a company may use them and what it must tell its customers first.</p>';
+    const page =
+      '<!DOCTYPE html><html><head><title>Ministry | Fairer price rises</title></head><body>' +
+      '<h1 class="aural">Ministry of Justice</h1><div id="content"><h1><span class="category">' +
+      '<span class="aural">Topic </span>Consumer protection</span>Fairer price rises</h1>' +
+      `${para.repeat(4)}</div></body></html>`;
+    const r = run(parseHtml(page, URL), URL, {});
+    expect(r.body).toContain('price adjustment clauses');
+    expect(r.body).not.toContain('Consumer protection');
+  });
+});
