@@ -1,11 +1,12 @@
 import { AGENCY_CREDIT, CAPTIONS, CREDIT_LINE, trimCaptionCredits } from './credits';
 import { isDateOrMetaLine } from './date-lines';
 import { normalizedText, tagName } from './dom';
+import { isTaxonomyLine } from './taxonomy-lines';
 
 /**
  * One-line boilerplate inside the article, whatever its markup: widget prompts (comments,
  * ratings, sharing, loading), photo credits, datelines, "read also" lines, sign-up prompts,
- * rights and licence notes, previous/next links.
+ * rights and licence notes, previous/next links, lines of category and tag links.
  */
 
 // "Read also: <linked headline>" lines between paragraphs; the label alone says what follows.
@@ -156,9 +157,21 @@ const FOLLOW_US =
   /^(?:follow|folgen sie|folge|s[íi]guenos|suivez)\s+(?:\S+\s+){0,4}(?:on|auf|en|sur)\s+(?:twitter|facebook|instagram|linkedin|youtube|tiktok|x\b)/;
 const OUR = /\b(?:our|unsere[nmrs]?|nuestr[oa]s?|tenemos|notre|nos|the latest (?:news|stories))\b/;
 
+/** `el`'s text with a space for each line break, which `textContent` drops ("11:38Kategorie"). */
+function textWithBreaks(el: Element): string {
+  let text = '';
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) text += c.nodeValue ?? '';
+    else if (c.nodeType === 1)
+      text += tagName(c as Element) === 'br' ? ' ' : textWithBreaks(c as Element);
+  }
+  return text;
+}
+
 export function shortText(el: Element, max: number, lengths: Map<Node, number>): string | null {
   if ((lengths.get(el) ?? 0) > max * 3 + 200) return null;
-  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const raw = el.getElementsByTagName('br').length ? textWithBreaks(el) : el.textContent;
+  const text = (raw ?? '').replace(/\s+/g, ' ').trim();
   return text.length <= max ? text : null;
 }
 
@@ -199,6 +212,7 @@ function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   )
     return 'text';
   if (isTeaserExcerpt(el, text) || isDateOrMetaLine(el, text, lower)) return 'text';
+  if (isTaxonomyLine(el, text)) return 'text';
   if (RIGHTS.test(lower) || FOLLOW_US.test(lower) || PAYWALL.test(lower)) return 'text';
   if (CONSENT.test(lower) || DISCLAIMER.test(lower)) return 'text';
   if (

@@ -183,6 +183,31 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('19. März 2020');
   });
 
+  it('reads a line break as a space: a date and a category on two lines are a meta line', () => {
+    const text = run(
+      '<p>24.01.2022 11:38<br>Kategorie: <a href="/news">News</a></p>' +
+        '<p>Rain fell on the 24.01.2022 at 11:38 across the valley.<br>Categories of damage ' +
+        'were recorded by the council over the following week, street by street.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Kategorie');
+    expect(text).toContain('Categories of damage');
+  });
+
+  it("drops a line of links to the site's categories and tags, keeps other link lines", () => {
+    const text = run(
+      '<p><a href="https://example.com/category/themen/corona/">Corona &amp; die Folgen</a>, ' +
+        '<a href="https://example.com/category/rubriken/debatte/">Debatte</a>, ' +
+        '<a href="https://example.com/tag/politik/">Politik</a></p>' +
+        '<p><a href="https://example.com/themen/radverkehr/plan.html">Der Radplan im Wortlaut</a></p>' +
+        '<p>See <a href="https://example.com/tag/bridges/">all bridge stories</a> for the background.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Debatte');
+    expect(text).toContain('Der Radplan im Wortlaut');
+    expect(text).toContain('all bridge stories');
+  });
+
   it("drops a date labelled as the page's publication or update, even in <time> or a list item", () => {
     const text = run(
       '<p>Veröffentlichung: <time datetime="2022-02-02">2. Februar 2022</time></p>' +
