@@ -8,6 +8,8 @@ import { textAfter } from './trailing';
  * last block goes, only when it is set apart from the article's paragraphs (a quote, an aside,
  * a box of its own, italics), opens with a name followed by what that person is or does and
  * names a writer's or founder's role, and only after an article long enough to stand alone.
+ * A note that goes on from a heading of the name alone ("### Dr. Max Muster" over "ist
+ * Gründungspartner der …") is a box of its own wherever it sits, and goes with its heading.
  */
 
 const BLOCKS = 'p, blockquote, div, section, aside';
@@ -26,7 +28,12 @@ const ROLE =
   'fondat(?:eur|rice)|dziennikar(?:z|ka)|redaktor)';
 // "Jane Doe is a reporter at …", "Max Muster ist Gründungspartner der …": the role within a
 // few words of the verb.
-const NAME_IS = new RegExp(`^${NAME}\\s+(?:is|was|ist|war|est|es|fue|jest|by[łl]a?)\\s`, 'u');
+const VERB = '(?:is|was|ist|war|est|es|fue|jest|by[łl]a?)\\s';
+const NAME_IS = new RegExp(`^${NAME}\\s+${VERB}`, 'u');
+// The name set as a heading of its own, the note going on from it: "### Dr. Max Muster" over
+// "ist Gründungspartner der Kanzlei …".
+const NAME_ALONE = new RegExp(`^${NAME}$`, 'u');
+const VERB_FIRST = new RegExp(`^${VERB}`);
 const ROLE_NEAR = new RegExp(`^(?:\\S+\\s+){0,6}?${ROLE}`, 'i');
 // "Alice Doe fell for politics at twelve. She has been writing about it since 2008."
 const NAME_START = new RegExp(`^${NAME}\\s`, 'u');
@@ -60,6 +67,13 @@ export function removeClosingAuthorBio(root: Element): void {
   if (text.length < MIN_CHARS || text.length > MAX_CHARS) return;
   if (normalizedText(root).length - text.length < MIN_ARTICLE_CHARS) return;
   const opening = text.replace(/^[„"“»(\s]+/, '');
+  const heading = nameHeading(block, opening);
+  if (heading) {
+    // A heading naming a person, then what that person is: a box of its own, whatever wraps it.
+    heading.remove();
+    block.remove();
+    return;
+  }
   const is = NAME_IS.exec(opening);
   const bio =
     (is && ROLE_NEAR.test(opening.slice(is[0].length))) ||
@@ -84,6 +98,15 @@ export function removeClosingAuthorBio(root: Element): void {
   )
     return;
   gone.remove();
+}
+
+/** The heading right before `block` when it names the person the block's verb describes. */
+function nameHeading(block: Element, opening: string): Element | null {
+  const verb = VERB_FIRST.exec(opening);
+  if (!verb || !ROLE_NEAR.test(opening.slice(verb[0].length))) return null;
+  const heading = block.previousElementSibling;
+  if (!heading || !/^h[2-6]$/.test(tagName(heading))) return null;
+  return NAME_ALONE.test(normalizedText(heading)) ? heading : null;
 }
 
 /** Whether all of the block's text sits in one emphasis element (`<p><em>…</em></p>`). */

@@ -36,6 +36,23 @@ describe.each(Object.entries(doms))('closing author bio (%s)', (_, parse) => {
     }
   });
 
+  it("drops a note that goes on from a heading of the author's name, inside the article's quote", () => {
+    const text = clean(
+      `<blockquote>${ARTICLE}<h3>Dr. Thomas Roe</h3><p>ist Gründungspartner der Kanzlei ` +
+        'Roe und Partner in Berlin. Zu seinen Tätigkeitsfeldern zählen Bank- und ' +
+        'Kapitalmarktrecht.</p></blockquote>',
+    );
+    expect(text).toContain('where the spoil should go.');
+    expect(text).not.toContain('Thomas Roe');
+    expect(text).not.toContain('Gründungspartner');
+    // A heading that is no name, or a paragraph naming no role, stays.
+    for (const kept of [
+      '<h3>Die Kanzlei</h3><p>ist Gründungspartner des Vereins.</p>',
+      '<h3>Thomas Roe</h3><p>ist seit Jahren im Hafen unterwegs.</p>',
+    ])
+      expect(clean(ARTICLE + kept)).toContain('ist ');
+  });
+
   it('keeps closing prose that only looks alike, a bio that is not last, and short articles', () => {
     const prose = [
       '<p>Die Polizei hat die Journalistin am Abend wieder freigelassen.</p>',
