@@ -132,6 +132,12 @@ const DISCLAIMER = new RegExp(
     // piece wants to keep.
     '^(?:dieser|der) (?:beitrag|artikel|text) (?:stammt|erschien(?: zuerst)?) (?:aus|in) (?:der )?(?:ausgabe|heft|print)',
     '^bei diesem (?:beitrag|text) handelt es sich um (?:ein(?:en?)? )?(?:blog|gastbeitrag|meinungsbeitrag|kommentar)',
+    // A health site's note that its pages are checked ("Dieser Text entspricht den Vorgaben
+    // der ärztlichen Fachliteratur … und wurde von Medizinern geprüft", "Medically reviewed
+    // by …"): about the site's process, not the topic.
+    '^(?:dieser|der) (?:beitrag|artikel|text) (?:entspricht|wurde) .{0,160}(?:gepr[üu]ft|[üu]berpr[üu]ft)\\.?$',
+    '^(?:medically|clinically) reviewed by\\b',
+    '^(?:this|the) (?:article|page|content) (?:was|has been|is) (?:medically|clinically) reviewed\\b',
   ].join('|'),
   '',
 );

@@ -498,7 +498,11 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
         '<p><strong>Kontakt:</strong></p>' +
         '<blockquote>PUEDES VER: <a href="/v">¿Qué es la reforma?</a></blockquote>' +
         '<div>Bei diesem Beitrag handelt es sich um ein Blog aus der Community</div>' +
-        '<p>Bei diesem Text handelt es sich um einen Gastbeitrag.</p>',
+        '<p>Bei diesem Text handelt es sich um einen Gastbeitrag.</p>' +
+        '<p>Dieser Text entspricht den Vorgaben der ärztlichen Fachliteratur, medizinischen ' +
+        'Leitlinien sowie aktuellen Studien und wurde von Medizinern geprüft.</p>' +
+        '<p>Medically reviewed by Jane Roe, MD</p>' +
+        '<p>The trial was reviewed by an ethics board and the results checked twice.</p>',
     );
     keepsArticle(text);
     for (const gone of [
@@ -509,7 +513,10 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'reforma',
       'ein Blog',
       'Gastbeitrag',
+      'Medizinern geprüft',
+      'Medically reviewed',
     ])
       expect(text).not.toContain(gone);
+    expect(text).toContain('reviewed by an ethics board');
   });
 });
