@@ -115,11 +115,22 @@ function isBoilerplateContainer(el: Element, limit: number): boolean {
   if (el.querySelector(KEEP)) return false;
   const text = normalizedText(el);
   if (text.length > limit) return false;
-  if (!nav && !named && !isTeaser(el, limit)) return false;
+  if (!nav && !named && !isTeaser(el, limit) && !(teaser && linksHeadline(el))) return false;
   // A link inside a sentence ("smb-affiliate-link") is part of the text, and so is an
   // agency dateline that opens the lead paragraph ("<span class=dateline>KOBE – </span>A
   // total of…"): news style keeps it with the sentence.
   return !(inProse(el) && (tag === 'a' || (DATELINE.test(names) && opensProse(el))));
+}
+
+/**
+ * A teaser box drawn with web components links its headline with a component of its own
+ * (`<pp-link href="…"><h3>FAQs …</h3></pp-link>`), not an `<a>`, so its text does not count
+ * as link text; a headline inside such a link says the box leads elsewhere.
+ */
+function linksHeadline(el: Element): boolean {
+  for (const link of Array.from(el.querySelectorAll('[href]')))
+    if (tagName(link).includes('-') && link.querySelector('h2, h3, h4, h5, h6')) return true;
+  return false;
 }
 
 const A: ReadonlySet<string> = new Set(['a']);

@@ -477,6 +477,20 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).not.toContain('Halbstundentakt');
   });
 
+  it('drops a teaser box of web components whose headline sits in a link component', () => {
+    const text = run(
+      '<pp-inline-teaser><pp-link href="https://example.com/faq.html"><h3>FAQs on cycling</h3>' +
+        '</pp-link><div><p>Find the answers to your questions about the cycling plan.</p></div>' +
+        '</pp-inline-teaser>' +
+        '<pp-inline-teaser><h3>The plan in figures</h3><p>Twelve routes, 40 km, four years.</p>' +
+        '</pp-inline-teaser>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('FAQs on cycling');
+    expect(text).not.toContain('Find the answers');
+    expect(text).toContain('Twelve routes');
+  });
+
   it('keeps inline dates and links inside sentences, drops a label set off between blocks', () => {
     const text = cleaned(
       parse,
