@@ -7,6 +7,7 @@ import { splitPortalTail } from './portal-tail';
 import { removeBylineLines } from './byline-lines';
 import { removeConsentNotices } from './consent';
 import { removeSignInPanels } from './sign-in-panels';
+import { removeOtherPosts } from './other-posts';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
@@ -54,7 +55,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     document as HTML (`serializeCapture`, `parseCapture`), where steps 2–8 run.
  *  2. Snapshot: the capture without its hidden elements, cookie notices and sign-in panels
  *     (sign-in-panels.ts; for an article, also the kicker labelling its headline, above it
- *     or inside it, eyebrow.ts). Prepare its
+ *     or inside it, eyebrow.ts, and on a WordPress post the cards of the blog's other
+ *     posts, other-posts.ts). Prepare its
  *     body so later steps cannot lose content: an article a script writes, from its
  *     `<noscript>` copy when no script ran (noscript-prose.ts), math to TeX
  *     placeholders, `<pre>` to plain code with its language, lazy/`<picture>` images
@@ -131,7 +133,10 @@ function preparedSnapshot(
   const snap = visibleCopy(page, createDocument);
   removeConsentNotices(snap.body);
   removeSignInPanels(snap.body);
-  if (mode === 'article') removeEyebrow(snap.body);
+  if (mode === 'article') {
+    removeEyebrow(snap.body);
+    removeOtherPosts(snap.body);
+  }
   prepare(snap.body, url, embedImages);
   return snap;
 }

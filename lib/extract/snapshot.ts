@@ -3,6 +3,7 @@ import { copyVisible, isDropped, type Walk } from './copy-visible';
 import { tagName } from './dom';
 import { canCheckVisibility, HIDDEN_MARK, sheetHidden } from './hidden';
 import { limitDepth } from './limit-depth';
+import { pagePostId, POST_ATTR } from './other-posts';
 
 export { copyTree, elementCopier, type ElementCopier } from './copy-tree';
 
@@ -71,6 +72,8 @@ export function snapshotDocument(
   const body = snap.body ?? root.appendChild(snap.createElement('body'));
   body.replaceChildren();
   if (!liveBody) return snap;
+  const postId = pagePostId(liveBody);
+  if (postId) body.setAttribute(POST_ATTR, postId);
   const check = canCheckVisibility(live);
   const walk: Walk = {
     target: snap,
