@@ -44,6 +44,9 @@ const WIDGET_LINE = new RegExp(
       '.{0,40}(?:als )?pdf herunterladen|download(?: as)? pdf',
       'zur[üu]ck(?: zu[rm]? (?:[üu]bersicht|startseite|liste|listenansicht|.{1,30}[üu]bersicht))?|back(?: to (?:top|the top|overview|the overview|list|the list|index|home|homepage|all .{1,20}))?',
       'externer inhalt|external content',
+      // An embed's placeholder in a copy without it, and a product grid's hint.
+      'besuchen sie die webseite,? um dieses element zu sehen',
+      'f[üu]r details auf (?:das |ein )?produkt klicken',
       // Labels of an image viewer's and a sources box's buttons, which clips do not hold.
       '(?:(?:bild|quellen|galerie) (?:anzeigen|ausblenden|schlie[ßs]en)\\s*){1,2}|vergr[öo](?:ß|ss)ern|(?:bei|auf) pinterest (?:speichern|merken)|(?:der )?artikel wurde erfolgreich hinzugef[üu]gt',
       '(?:kontakt|contact|ansprechpartner(?:in)?(?: .{1,30})?):?',

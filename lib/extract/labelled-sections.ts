@@ -31,6 +31,9 @@ const RELATED_HEADING = new RegExp(
       // German
       '(?:das|dies|diese[rs]?)(?: \\S+)? k[öo]nnten? (?:sie|dich|euch) (?:auch )?interessieren',
       'auch (?:interessant|lesenswert|lesen|auf .{1,30})',
+      // The publisher's own products beside a recipe or a guide.
+      'verwendete (?:\\S+ ){0,3}produkte',
+      '(?:empfehlungen|produkte|angebote) aus (?:dem|unserem) .{1,40}shop',
       '(?:weitere |noch )?mehr (?:zum thema(?: .{1,40})?|themen|dazu|aus .{1,40}|zu .{1,40}|von .{1,60}|infos .{0,40})',
       'weitere (?:artikel|beitr[äa]ge|nachrichten|news|themen|meldungen|links|informationen|infos)(?: .{1,40})?',
       'weiterf[üu]hrende[rn]? (?:links?|informationen|artikel)',

@@ -46,6 +46,8 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'Lee también...',
       'Czytaj też',
       'Zobacz również',
+      'Verwendete Backstube Produkte',
+      'Empfehlungen aus dem Garten-Shop',
       'Lue myös:',
       'Läs också',
       'Les også:',
@@ -273,9 +275,13 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       '<p>Bild anzeigen Bild schließen</p><p><a href="/a.jpg">Vergrößern</a></p>' +
         '<p>Quellen ausblenden</p><p>Bei Pinterest speichern</p>' +
         '<p>Der Artikel wurde erfolgreich hinzugefügt.</p>' +
+        '<p>Besuchen Sie die Webseite um dieses Element zu sehen.</p>' +
+        '<p>Für Details auf Produkt klicken</p>' +
         '<p>Die Galerie zeigt Bilder der neuen Brücke, die wir im Mai angezeigt haben.</p>',
     );
     keepsArticle(text);
+    expect(text).not.toContain('dieses Element');
+    expect(text).not.toContain('Für Details');
     expect(text).not.toContain('Bild anzeigen');
     expect(text).not.toContain('Vergrößern');
     expect(text).not.toContain('Quellen');
