@@ -17,7 +17,7 @@ const CREDIT_LABEL =
 export const CREDIT_LINE = new RegExp(`^\\(?${CREDIT_LABEL}\\s*\\S.{0,80}$`);
 // A bare credit with no label: "Judy Eddy/WENN.com", "iStock/cjp", "Jane Doe / Getty Images".
 const PHOTO_AGENCY =
-  '(?:getty ?images|shutterstock(?:\\.com)?|istock(?:photo)?|imago(?: images)?|adobe ?stock|unsplash|pixabay|picture alliance|wenn(?:\\.com)?|dpa|afp|reuters|ap photo)';
+  '(?:getty ?images|shutterstock(?:\\.com)?|istock(?:photo)?(?:\\.com)?|imago(?: images)?|adobe ?stock|unsplash|pixabay|picture alliance|wenn(?:\\.com)?|dpa|afp|reuters|ap photo)';
 export const AGENCY_CREDIT = new RegExp(
   `^(?:[\\p{L}][\\p{L}.'’ -]{1,40}\\s?/\\s?${PHOTO_AGENCY}|${PHOTO_AGENCY}\\s?/\\s?[\\p{L}][\\p{L}.'’ -]{1,40})$`,
   'u',
@@ -25,6 +25,16 @@ export const AGENCY_CREDIT = new RegExp(
 // The same credit at the end of a caption's text: "Marco at the start. © AFP / Jane Doe".
 const TAIL_WINDOW = 240;
 const CREDIT_TAIL = new RegExp(`(?:^|[\\s.|,;(])\\(?${CREDIT_LABEL}\\s*[^©]{1,80}$`, 'i');
+// An agency's credit in brackets, no label: "… Premio Nobel de la Paz (REUTERS/Denis
+// Balibouse)", "… gut getarnt. (mlharing / iStock.com)".
+const AGENCY_TAIL = new RegExp(
+  `\\(\\s*(?:[\\p{L}][\\p{L}.'’ -]{1,40}\\s*/\\s*)?${PHOTO_AGENCY}(?:\\s*/\\s*[\\p{L}][\\p{L}.'’ -]{1,40})?\\s*\\)\\s*$`,
+  'iu',
+);
+// A credit marked up as one at a caption's end: `<span class="credits">DCV / Oppitz</span>`.
+const CREDIT_CLASS =
+  /(?:^|\s)(?:credits?|copyright|photographer|fotograf|bildnachweis|urheber)(?:\s|$)/i;
+const MAX_CREDIT_CHARS = 80;
 
 /** Trims the credit off every caption, marked up as one or written as a block beside an image. */
 export function trimCaptionCredits(
@@ -33,7 +43,23 @@ export function trimCaptionCredits(
   lengths: Map<Node, number>,
 ): void {
   for (const caption of Array.from(root.querySelectorAll(CAPTIONS))) trimCreditTail(caption);
-  for (const el of lines) if (el.isConnected && isCaptionBeside(el, lengths)) trimCreditTail(el);
+  for (const el of lines) {
+    if (!el.isConnected) continue;
+    if (isCreditElement(el)) el.remove();
+    else if (isCaptionBeside(el, lengths)) trimCreditTail(el);
+  }
+}
+
+/**
+ * An element named as a credit that ends a block holding an image or a caption: the credit of
+ * a caption that sits in the image's paragraph (`<p><img>Text<span class="credits">…</span>`).
+ */
+function isCreditElement(el: Element): boolean {
+  if (!CREDIT_CLASS.test(el.getAttribute('class') ?? '') || el.nextElementSibling) return false;
+  const text = normalizedText(el);
+  if (!text || text.length > MAX_CREDIT_CHARS || el.querySelector(MEDIA)) return false;
+  const block = el.parentElement;
+  return !!block && (!!block.querySelector(MEDIA) || block.matches(CAPTIONS));
 }
 
 const MEDIA = 'img, picture, video';
@@ -76,7 +102,7 @@ function trimCreditTail(caption: Element): void {
   // A credit is short: the pattern reads only the caption's end, so a huge caption costs no
   // more than a short one.
   const from = Math.max(0, text.length - TAIL_WINDOW);
-  const m = CREDIT_TAIL.exec(text.slice(from));
+  const m = CREDIT_TAIL.exec(text.slice(from)) ?? AGENCY_TAIL.exec(text.slice(from));
   // Only a tail: a caption that is nothing but the credit was removed as a credit line.
   if (!m || !text.slice(0, from + m.index).trim()) return;
   let cut = from + m.index;

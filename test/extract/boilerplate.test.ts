@@ -309,6 +309,24 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('Photo: the plan is on show at city hall.');
   });
 
+  it("drops an agency's credit in brackets and a credit marked up as one, keeping the caption", () => {
+    const text = run(
+      '<figure><img src="/m.jpg"><figcaption>The mayor, a keen cyclist (REUTERS/Jane Roe)</figcaption></figure>' +
+        '<span><span><a href="/e.jpg"><img src="/e.jpg"></a></span><span>The ermine in winter.\n' +
+        '  (janeroe\n / iStock.com)\n</span></span>' +
+        '<p><img src="/c.jpg">The council after the vote.<span class="credits">City / Roe</span></p>' +
+        '<p>Thanks go to <span class="credits">the volunteers</span> who counted the bikes.</p>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('The mayor, a keen cyclist');
+    expect(text).not.toContain('REUTERS');
+    expect(text).toContain('The ermine in winter.');
+    expect(text).not.toContain('iStock');
+    expect(text).toContain('The council after the vote.');
+    expect(text).not.toContain('City / Roe');
+    expect(text).toContain('the volunteers');
+  });
+
   it("drops a caption's credit whose name is a link of its own, keeping the caption", () => {
     const text = run(
       '<figure><img src="/e.jpg"><figcaption>Pumps at dusk. Bild: <a href="https://stock.example/p/1">Ann Lee/Stockhouse</a></figcaption></figure>' +
