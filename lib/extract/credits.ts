@@ -1,10 +1,12 @@
+import { dropCaptionHints } from './caption-hints';
 import { normalizedText, ownerDoc, tagName } from './dom';
 
 /**
  * Photo credits: a line that is only a credit ("Foto: Jane Doe", "© dpa", "iStock/cjp") and
  * a credit ending a caption ("Marco at the start. © AFP / Jane Doe"), which goes while the
  * caption stays. The lines are removed with the other one-line widgets
- * (boilerplate-lines.ts); the tails are trimmed here.
+ * (boilerplate-lines.ts); the tails are trimmed here, with the caption's hints for the page's
+ * image viewer (caption-hints.ts).
  */
 
 export const CAPTIONS = 'figcaption, .wp-caption-text';
@@ -42,11 +44,17 @@ export function trimCaptionCredits(
   lines: Element[],
   lengths: Map<Node, number>,
 ): void {
-  for (const caption of Array.from(root.querySelectorAll(CAPTIONS))) trimCreditTail(caption);
+  for (const caption of Array.from(root.querySelectorAll(CAPTIONS))) {
+    dropCaptionHints(caption);
+    trimCreditTail(caption);
+  }
   for (const el of lines) {
     if (!el.isConnected) continue;
     if (isCreditElement(el)) el.remove();
-    else if (isCaptionBeside(el, lengths)) trimCreditTail(el);
+    else if (isCaptionBeside(el, lengths)) {
+      dropCaptionHints(el);
+      trimCreditTail(el);
+    }
   }
 }
 

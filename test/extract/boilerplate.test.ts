@@ -327,6 +327,19 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('the volunteers');
   });
 
+  it("drops a caption's hint for the page's image viewer, keeping the caption", () => {
+    const text = run(
+      '<figure><img src="/j.jpg"><figcaption>The junction from above. Zum Vergrößern auf das ' +
+        'Bild klicken. <a href="https://creativecommons.org/licenses/by/2.0/">CC-BY 2.0</a></figcaption></figure>' +
+        '<figure><img src="/k.jpg"><figcaption>Click to enlarge</figcaption></figure>' +
+        '<figure><img src="/s.jpg"><figcaption>Click to enlarge, says the kiosk sign.</figcaption></figure>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('The junction from above. CC-BY 2.0');
+    expect(text).not.toMatch(/Vergrößern|Click to enlarge(?!,)/);
+    expect(text).toContain('Click to enlarge, says the kiosk sign.');
+  });
+
   it("drops a caption's credit whose name is a link of its own, keeping the caption", () => {
     const text = run(
       '<figure><img src="/e.jpg"><figcaption>Pumps at dusk. Bild: <a href="https://stock.example/p/1">Ann Lee/Stockhouse</a></figcaption></figure>' +
