@@ -33,10 +33,6 @@ const AGENCY_TAIL = new RegExp(
   `\\(\\s*(?:[\\p{L}][\\p{L}.'’ -]{1,40}\\s*/\\s*)?${PHOTO_AGENCY}(?:\\s*/\\s*[\\p{L}][\\p{L}.'’ -]{1,40})?\\s*\\)\\s*$`,
   'iu',
 );
-// A credit marked up as one at a caption's end: `<span class="credits">DCV / Oppitz</span>`.
-const CREDIT_CLASS =
-  /(?:^|\s)(?:credits?|copyright|photographer|fotograf|bildnachweis|urheber)(?:\s|$)/i;
-const MAX_CREDIT_CHARS = 80;
 
 /** Trims the credit off every caption, marked up as one or written as a block beside an image. */
 export function trimCaptionCredits(
@@ -50,24 +46,11 @@ export function trimCaptionCredits(
   }
   for (const el of lines) {
     if (!el.isConnected) continue;
-    if (isCreditElement(el)) el.remove();
-    else if (isCaptionBeside(el, lengths)) {
+    if (isCaptionBeside(el, lengths)) {
       dropCaptionHints(el);
       trimCreditTail(el);
     }
   }
-}
-
-/**
- * An element named as a credit that ends a block holding an image or a caption: the credit of
- * a caption that sits in the image's paragraph (`<p><img>Text<span class="credits">…</span>`).
- */
-function isCreditElement(el: Element): boolean {
-  if (!CREDIT_CLASS.test(el.getAttribute('class') ?? '') || el.nextElementSibling) return false;
-  const text = normalizedText(el);
-  if (!text || text.length > MAX_CREDIT_CHARS || el.querySelector(MEDIA)) return false;
-  const block = el.parentElement;
-  return !!block && (!!block.querySelector(MEDIA) || block.matches(CAPTIONS));
 }
 
 const MEDIA = 'img, picture, video';

@@ -309,22 +309,20 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('Photo: the plan is on show at city hall.');
   });
 
-  it("drops an agency's credit in brackets and a credit marked up as one, keeping the caption", () => {
+  it("drops an agency's credit in brackets ending a caption, keeping the caption", () => {
     const text = run(
       '<figure><img src="/m.jpg"><figcaption>The mayor, a keen cyclist (REUTERS/Jane Roe)</figcaption></figure>' +
         '<span><span><a href="/e.jpg"><img src="/e.jpg"></a></span><span>The ermine in winter.\n' +
         '  (janeroe\n / iStock.com)\n</span></span>' +
-        '<p><img src="/c.jpg">The council after the vote.<span class="credits">City / Roe</span></p>' +
-        '<p>Thanks go to <span class="credits">the volunteers</span> who counted the bikes.</p>',
+        '<figure><img src="/t.jpg"><figcaption>The cyclists (the Reuters team) at the start.</figcaption></figure>',
     );
     keepsArticle(text);
     expect(text).toContain('The mayor, a keen cyclist');
     expect(text).not.toContain('REUTERS');
     expect(text).toContain('The ermine in winter.');
     expect(text).not.toContain('iStock');
-    expect(text).toContain('The council after the vote.');
-    expect(text).not.toContain('City / Roe');
-    expect(text).toContain('the volunteers');
+    // Not a credit: brackets inside the caption's sentence.
+    expect(text).toContain('(the Reuters team) at the start.');
   });
 
   it("drops a caption's hint for the page's image viewer, keeping the caption", () => {
