@@ -6,6 +6,7 @@ import { removeClosingAuthorBio } from './author-bio';
 import { removeMediaTabs } from './media-tabs';
 import { removeTrailingHeadings } from './trailing';
 import { removeTrailingLinkLines } from './trailing-links';
+import { removeTeaserLists } from './teaser-lists';
 
 /**
  * Page furniture that sits inside the article's own markup, so the class rules of
@@ -242,8 +243,8 @@ function removeBreadcrumbs(root: Element): void {
 
 /**
  * All of the above, for article clips; `pageUrl` tells this page's fragments apart. Then the
- * article's tail: media tab switchers (media-tabs.ts), support appeals (appeals.ts), closing
- * link-only lines (trailing-links.ts), text in look-alike letters (lookalike-text.ts), a closing
+ * article's tail: media tab switchers (media-tabs.ts), support appeals (appeals.ts), a closing
+ * list of the site's other articles (teaser-lists.ts), closing link-only lines (trailing-links.ts), text in look-alike letters (lookalike-text.ts), a closing
  * note about the author (author-bio.ts) and headings left with nothing under them (trailing.ts).
  */
 export function removeClutter(root: Element, pageUrl: string): void {
@@ -255,6 +256,7 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeCalendars(root);
   removeMediaTabs(root, pageUrl);
   removeAppeals(root);
+  removeTeaserLists(root, pageNoHash);
   removeTrailingLinkLines(root);
   removeLookalikeText(root);
   removeClosingAuthorBio(root);
