@@ -95,7 +95,10 @@ function trimCreditTail(caption: Element): void {
   const from = Math.max(0, text.length - TAIL_WINDOW);
   const m = CREDIT_TAIL.exec(text.slice(from)) ?? AGENCY_TAIL.exec(text.slice(from));
   // Only a tail: a caption that is nothing but the credit was removed as a credit line.
-  if (!m || !text.slice(0, from + m.index).trim()) return;
+  if (!m || !text.slice(0, from + m.index).trim()) {
+    dropDanglingSeparator(nodes, text);
+    return;
+  }
   let cut = from + m.index;
   // "(All photos: Jane Doe)": the bracket opened before the credit goes with it.
   const tail = text.slice(cut);
@@ -120,6 +123,18 @@ function trimCreditTail(caption: Element): void {
   }
   if (kept) kept.nodeValue = (kept.nodeValue ?? '').replace(/[\s|]+$/, '');
 }
+
+/**
+ * The separator a credit marked up on its own left behind once the credit line rule took it
+ * (`<p>Caption.</p> | <small>© Agency</small>` read "Caption. |"): a last text that is only
+ * separators goes, when the caption has other text.
+ */
+function dropDanglingSeparator(nodes: Text[], text: string): void {
+  const last = nodes.findLast((n) => (n.nodeValue ?? '').trim());
+  if (!last || !SEPARATOR_ONLY.test(last.nodeValue ?? '')) return;
+  if (text.replace(last.nodeValue ?? '', '').trim()) last.nodeValue = '';
+}
+const SEPARATOR_ONLY = /^[\s|•·]+$/;
 
 /** The elements around a text node emptied by the cut, up to the caption, once nothing is left in them. */
 function removeEmptied(node: Text, caption: Element): void {

@@ -325,6 +325,19 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('(the Reuters team) at the start.');
   });
 
+  it('drops the separator a credit marked up on its own leaves in a caption', () => {
+    const text = run(
+      '<figure><img src="/b.jpg"><figcaption><p>Comfortable boots for the climb.</p> | ' +
+        '<small>© Agency / Jane Roe</small></figcaption></figure>' +
+        '<figure><img src="/p.jpg"><figcaption>Left | right</figcaption></figure>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('Comfortable boots for the climb.');
+    expect(text).not.toContain('climb. |');
+    expect(text).not.toContain('Agency');
+    expect(text).toContain('Left | right');
+  });
+
   it("drops a caption's hint for the page's image viewer, keeping the caption", () => {
     const text = run(
       '<figure><img src="/j.jpg"><figcaption>The junction from above. Zum Vergrößern auf das ' +
