@@ -12,12 +12,14 @@ import { elementsByTag, normalizedText } from './dom';
  * The panel is the largest ancestor of a password field that is still short and holds no
  * writing: no paragraph of prose, no `<h1>`, `<article>` or `<main>`. A login, sign-up and
  * reset panel side by side in one modal go together, the sign-up panel holding no password
- * field of its own.
+ * field of its own. A page that is only a sign-in form keeps it.
  */
 
 const MAX_CHARS = 800;
 // A paragraph this long is writing, not a form's note.
 const PROSE_CHARS = 200;
+// What the page's main part must hold besides the panel for the panel to be an aside.
+const MIN_REST_CHARS = 200;
 
 function holdsWriting(el: Element): boolean {
   if (el.matches('article, main, h1') || el.querySelector('article, main, h1')) return true;
@@ -32,6 +34,15 @@ export function removeSignInPanels(root: Element): void {
       if (normalizedText(el).length > MAX_CHARS || holdsWriting(el)) break;
       panel = el;
     }
-    panel?.remove();
+    if (panel && !isWholePage(panel, root)) panel.remove();
   }
+}
+
+/**
+ * A sign-in page is its form: with nothing else in its main part (or body) the panel stays,
+ * and the clip finds no article there, as the reader sees none.
+ */
+function isWholePage(panel: Element, root: Element): boolean {
+  const main = panel.parentElement?.closest('main, article') ?? root;
+  return normalizedText(main).length - normalizedText(panel).length < MIN_REST_CHARS;
 }

@@ -38,7 +38,9 @@ describe.each(Object.entries(rootDoms(URL)))('removeSignInPanels (%s)', (_, pars
   };
 
   it('drops the whole modal around a password field, sign-up panel included', () => {
-    const root = clean(`<article>${MODAL}<h1>Gas transit halted</h1><p>${PARAS[0]}</p></article>`);
+    const root = clean(
+      `<article>${MODAL}<h1>Gas transit halted</h1><p>${PARAS[0]}</p><p>${PARAS[1]}</p></article>`,
+    );
     expect(root.querySelector('#login-form')).toBeNull();
     expect(root.textContent).not.toContain('Welcome!');
     expect(root.querySelector('h1')?.textContent).toBe('Gas transit halted');
@@ -52,6 +54,14 @@ describe.each(Object.entries(rootDoms(URL)))('removeSignInPanels (%s)', (_, pars
     );
     expect(root.querySelector('form')).toBeNull();
     expect(root.querySelector('.post')?.textContent).toContain('obligations');
+  });
+
+  it('keeps the form of a page that is only a sign-in form', () => {
+    const root = clean(
+      '<header><a href="/">Home</a></header><main><form><h2>Sign in to River Weekly</h2>' +
+        '<label>Password <input type="password"></label><button>Sign in</button></form></main>',
+    );
+    expect(root.querySelector('form')).not.toBeNull();
   });
 
   it('leaves forms without a password field alone', () => {
