@@ -1,4 +1,4 @@
-import { normalizedText } from './dom';
+import { normalizedText, TEXT_NODE } from './dom';
 
 /**
  * Teaser cards made clickable by an empty link laid over them, titled with the card's
@@ -12,13 +12,35 @@ import { normalizedText } from './dom';
 export const CARD_ATTR = 'data-pageclip-card';
 // A title shorter than this is a word ("Home"), not a headline.
 const MIN_TITLE_CHARS = 10;
+const MAX_NODES = 64;
 
 export function markOverlaidCards(root: Element): void {
   for (const a of Array.from(root.querySelectorAll('a[href][title]'))) {
     const title = (a.getAttribute('title') ?? '').replace(/\s+/g, ' ').trim();
     if (title.length < MIN_TITLE_CHARS || a.firstElementChild || normalizedText(a)) continue;
     const card = a.parentElement;
-    if (card && card !== root && normalizedText(card).startsWith(title))
+    if (card && card !== root && leadingText(card, title.length).startsWith(title))
       card.setAttribute(CARD_ATTR, '');
   }
+}
+
+/**
+ * The first `length` characters of `el`'s text, whitespace collapsed, read no further: many
+ * empty links in one long container must not each read all of its text.
+ */
+function leadingText(el: Element, length: number): string {
+  let text = '';
+  // A walk by hand: linkedom's TreeWalker lists the whole subtree before the first step. A
+  // card's headline comes within its first nodes; past MAX_NODES this is no card.
+  let node: Node | null = el.firstChild;
+  for (let seen = 0; node && text.length <= length && seen < MAX_NODES; seen++) {
+    if (node.nodeType === TEXT_NODE)
+      text = `${text}${node.nodeValue ?? ''}`.replace(/\s+/g, ' ').trimStart();
+    if (node.firstChild) node = node.firstChild;
+    else {
+      while (node && node !== el && !node.nextSibling) node = node.parentNode;
+      node = node && node !== el ? node.nextSibling : null;
+    }
+  }
+  return text;
 }

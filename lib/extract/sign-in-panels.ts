@@ -26,8 +26,13 @@ function holdsWriting(el: Element): boolean {
   return elementsByTag(el, 'p').some((p) => normalizedText(p).length >= PROSE_CHARS);
 }
 
+// A page has a few sign-in forms at most; a page with thousands of password fields must not
+// make each climb read its text.
+const MAX_FIELDS = 20;
+
 export function removeSignInPanels(root: Element): void {
-  for (const field of Array.from(root.querySelectorAll('input[type="password" i]'))) {
+  const fields = Array.from(root.querySelectorAll('input[type="password" i]'));
+  for (const field of fields.slice(0, MAX_FIELDS)) {
     if (!root.contains(field)) continue;
     let panel: Element | null = null;
     for (let el = field.parentElement; el && el !== root; el = el.parentElement) {
