@@ -1,6 +1,7 @@
 import { AGENCY_CREDIT, CAPTIONS, CREDIT_LINE, trimCaptionCredits } from './credits';
 import { isDateOrMetaLine } from './date-lines';
 import { normalizedText, tagName } from './dom';
+import { isLayoutTable } from './tables';
 import { isTaxonomyLine } from './taxonomy-lines';
 
 /**
@@ -44,6 +45,8 @@ const WIDGET_LINE = new RegExp(
       '.{0,40}(?:als )?pdf herunterladen|download(?: as)? pdf',
       'zur[üu]ck(?: zu[rm]? (?:[üu]bersicht|startseite|liste|listenansicht|.{1,30}[üu]bersicht))?|back(?: to (?:top|the top|overview|the overview|list|the list|index|home|homepage|all .{1,20}))?',
       'externer inhalt|external content',
+      // A product page's prompt for a review.
+      '(?:bitte )?teilen sie (?:uns )?ihre erfahrungen(?: mit uns)? mit\\b.{0,100}|share your experience with us\\b.{0,80}',
       // An embed's placeholder in a copy without it, and a product grid's hint.
       'besuchen sie die webseite,? um dieses element zu sehen',
       'f[üu]r details auf (?:das |ein )?produkt klicken',
@@ -114,6 +117,9 @@ function textBeside(start: ChildNode | null, step: 'previousSibling' | 'nextSibl
 // Previous/next post links and paywall or licence notes, one line each.
 const PREV_NEXT =
   /^(?:(?:previous|next|prev|older|newer) (?:post|article|story|entry)|art[íi]culo (?:anterior|siguiente)|(?:vorherige[rs]?|n[äa]chste[rs]?) (?:artikel|beitrag|post)|(?:article )?(?:pr[ée]c[ée]dent|suivant))/;
+// A serial text's link to its next part ("... weiter zu „die Wortwahl“", "… continue to Part 2"),
+// whose link is the part's title only.
+const NEXT_PART = /^(?:\.\.\.|…)\s*(?:weiter (?:zu|mit)|continue (?:to|with))\s+\S.{0,80}$/;
 const PAYWALL =
   /(?:to (?:view|read|continue reading) the full (?:story|article)|for the full story|pour lire la suite|(?:den|diesen) (?:ganzen |vollst[äa]ndigen )?(?:artikel|beitrag) (?:zu lesen|weiterlesen|lesen zu k[öo]nnen))/;
 // Disclosures and disclaimers about the post rather than its subject: advertising and
@@ -140,6 +146,9 @@ const DISCLAIMER = new RegExp(
     // by …"): about the site's process, not the topic.
     '^(?:dieser|der) (?:beitrag|artikel|text) (?:entspricht|wurde) .{0,160}(?:gepr[üu]ft|[üu]berpr[üu]ft)\\.?$',
     '^(?:medically|clinically) reviewed by\\b',
+    // How to cite the page ("SUGGESTED CITATION Sauer, Heiko: …, 2020/4/09, https://…"): the
+    // frontmatter already names the source.
+    '^(?:suggested citation|zitiervorschlag|zitierhinweis|citation sugg[ée]r[ée]e|pour citer cet article|c[óo]mo citar este art[íi]culo|how to cite this (?:article|post|page)|cite this (?:article|post|page) as)\\b',
     '^(?:this|the) (?:article|page|content) (?:was|has been|is) (?:medically|clinically) reviewed\\b',
   ].join('|'),
   '',
@@ -232,6 +241,7 @@ function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   )
     return 'text';
   if (PREV_NEXT.test(lower) && linkTextShare(el, text) >= 0.5) return 'text';
+  if (NEXT_PART.test(lower) && linkTextShare(el, text) >= 0.3) return 'text';
   if (
     text.length <= 200 &&
     SIGNUP_ACTION.test(lower) &&
@@ -249,12 +259,27 @@ function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
   return null;
 }
 
+/**
+ * A line in a data table's cell or in code is the table's or the code's own: a date in a
+ * schedule, a label in a fact sheet. A layout table's cells are the page's blocks, and a
+ * table whose whole text is one widget line is that line (`el` itself).
+ */
+function inDataOrCode(el: Element, layout: Map<Element, boolean>): boolean {
+  if (el.closest('pre')) return true;
+  const table = el.parentElement?.closest('table');
+  if (!table) return false;
+  let isLayout = layout.get(table);
+  if (isLayout === undefined) layout.set(table, (isLayout = isLayoutTable(table)));
+  return !isLayout;
+}
+
 /** One-line widgets, credits, dates and "read also" lines, whatever their markup. */
 export function removeWidgetLines(
   lines: Element[],
   root: Element,
   lengths: Map<Node, number>,
 ): void {
+  const layout = new Map<Element, boolean>();
   for (const el of lines) {
     if (!el.isConnected) continue;
     // Inside a sentence an element is no line of its own, except a credit in a caption,
@@ -266,7 +291,7 @@ export function removeWidgetLines(
     const text = shortText(el, 300, lengths);
     if (!text) continue;
     const kind = widgetLineKind(el, text);
-    if (!kind || el.closest('table, pre')) continue;
+    if (!kind || inDataOrCode(el, layout)) continue;
     if (prose && !CREDIT_LINE.test(text.toLowerCase())) continue;
     // Text lines only: a heading or caption holding an image keeps it. An inline `<svg>` is
     // no image of the clip's (the markdown has no form for one): an icon beside a date.

@@ -76,7 +76,7 @@ export function removeBoilerplate(root: Element): void {
     limit,
     lengths,
   );
-  removeWidgetLines(byTag(LINE_TAGS), root, lengths);
+  removeWidgetLines(byTag(WIDGET_LINE_TAGS), root, lengths);
   // After the widget lines, which trim a counter's credit ("2/28 photos © Agency").
   removeGalleryCounters(byTag(LINE_TAGS), lengths);
   for (const a of byTag(A)) {
@@ -146,6 +146,9 @@ const LINE_TAGS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+// Also a layout table's cells, the blocks of a page laid out in a table, and a table that
+// holds nothing but one such line (a comment counter's row beside an empty cell).
+const WIDGET_LINE_TAGS: ReadonlySet<string> = new Set([...LINE_TAGS, 'td', 'table']);
 /**
  * Raw text length of every element under `root`, children before parents in one pass, so
  * the line rules skip long containers without reading their text (reading it for every

@@ -34,6 +34,11 @@ const AGENCY_TAIL = new RegExp(
   'iu',
 );
 
+// A source credited with "via", often the link itself ("…, Serkan Cura, Bild <a>via</a>",
+// "… | Photo via Flickr"): set off from the caption by a comma or bar, a few words at most.
+const VIA_TAIL =
+  /[,;|]\s*(?:photos?|images?|pictures?|fotos?|bild(?:er)?|quelle|source)\s+via\b(?:\s*:?\s*[^\s©]+){0,4}\s*$/i;
+
 /** Trims the credit off every caption, marked up as one or written as a block beside an image. */
 export function trimCaptionCredits(
   root: Element,
@@ -93,7 +98,8 @@ function trimCreditTail(caption: Element): void {
   // A credit is short: the pattern reads only the caption's end, so a huge caption costs no
   // more than a short one.
   const from = Math.max(0, text.length - TAIL_WINDOW);
-  const m = CREDIT_TAIL.exec(text.slice(from)) ?? AGENCY_TAIL.exec(text.slice(from));
+  const end = text.slice(from);
+  const m = CREDIT_TAIL.exec(end) ?? AGENCY_TAIL.exec(end) ?? VIA_TAIL.exec(end);
   // Only a tail: a caption that is nothing but the credit was removed as a credit line.
   if (!m || !text.slice(0, from + m.index).trim()) {
     dropDanglingSeparator(nodes, text);

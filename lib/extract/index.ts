@@ -76,8 +76,9 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture
  *     (heading permalinks, screen-reader and embedded-video labels, tables of contents,
  *     breadcrumbs, also a trail written as a bare line among blocks; a blog's calendar
- *     widget; a programme's "available until" line; one-line post meta,
- *     reading times, credits and disclaimers; a slideshow's counters; a broken site's PHP
+ *     widget; a programme's "available until" line; one-line post meta (also in a layout
+ *     table's cells), reading times, credits and disclaimers, review prompts, suggested
+ *     citations, a serial's link to its next part; a slideshow's counters; a broken site's PHP
  *     error messages;
  *     related-reading labels with their teasers; the article's tail of appeals and site
  *     promotions, link-only lines, text spelled in look-alike letters and a closing author

@@ -325,6 +325,22 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('(the Reuters team) at the start.');
   });
 
+  it('drops a source credited with "via" at the end of a caption, keeping the caption', () => {
+    const text = run(
+      '<div class="wp-caption"><img src="/s.jpg"><p class="wp-caption-text">Backstage in Paris, ' +
+        'Jane Roe, Bild <a href="https://elsewhere.example/report">via</a></p></div>' +
+        '<figure><img src="/t.jpg"><figcaption>The old tram depot | Photo via Flickr</figcaption></figure>' +
+        '<figure><img src="/u.jpg"><figcaption>Aufnahme der Brücke via Drohne</figcaption></figure>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('Backstage in Paris, Jane Roe');
+    expect(text).not.toContain('Bild via');
+    expect(text).toContain('The old tram depot');
+    expect(text).not.toContain('Flickr');
+    // "via" inside the caption's own sentence.
+    expect(text).toContain('Aufnahme der Brücke via Drohne');
+  });
+
   it('drops the separator a credit marked up on its own leaves in a caption', () => {
     const text = run(
       '<figure><img src="/b.jpg"><figcaption><p>Comfortable boots for the climb.</p> | ' +
@@ -336,6 +352,30 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).not.toContain('climb. |');
     expect(text).not.toContain('Agency');
     expect(text).toContain('Left | right');
+  });
+
+  it("drops a post's meta lines in a layout table's cells, and a table that is only one", () => {
+    // A blog CMS that lays its posts out in tables: the time beside the title, the meta line
+    // under the text, the comment counter in a table of its own.
+    const text = cleaned(
+      parse,
+      '<table class="post"><tr><td><div class="title"><div class="time">3:59 PM </div>Letters</div></td></tr>' +
+        `<tr><td class="text">${ARTICLE}</td></tr>` +
+        '<tr><td class="details">Aufrufe: 1120 | Hinzugefügt von: <a href="/u/1">Posh</a> | ' +
+        'Tags: <a href="/search/letters/">letters</a> | Rating: 0.0/0</td></tr></table>' +
+        '<table><tr><td width="60%">Kommentare insgesamt: <b>0</b></td><td></td></tr>' +
+        '<tr><td colspan="2"></td></tr></table>' +
+        // A data table's dates and labels are its data.
+        '<table><tr><th>Stage</th><th>Start</th></tr><tr><td>Prologue</td><td>3:59 PM</td></tr>' +
+        '<tr><td>Aufrufe: 1120</td><td>Tags: none</td></tr></table>',
+    );
+    keepsArticle(text);
+    expect(text).toContain('Letters');
+    expect(text).not.toContain('Aufrufe: 1120 | Hinzugefügt');
+    expect(text).not.toContain('Kommentare insgesamt');
+    expect(text.match(/3:59 PM/g)).toHaveLength(1);
+    expect(text).toMatch(/Prologue\s*3:59 PM/);
+    expect(text).toMatch(/Aufrufe: 1120\s*Tags: none/);
   });
 
   it("drops a caption's hint for the page's image viewer, keeping the caption", () => {
@@ -418,6 +458,33 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     keepsArticle(text);
     expect(text).not.toContain('Otra noticia');
     expect(text).not.toContain('A walk in the hills');
+  });
+
+  it("drops a serial text's link to its next part, keeps a sentence that goes on alike", () => {
+    const text = run(
+      '<p style="text-align: right;">... weiter zu "<a href="/planung/wortwahl">die Wortwahl</a>"</p>' +
+        '<p>… continue to <a href="/part-2">Part 2: the bridges</a></p>' +
+        '<p>... weiter zu den Brücken, die <a href="/b">im Sommer</a> saniert werden, geht es erst nach der Wahl.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('die Wortwahl');
+    expect(text).not.toContain('the bridges');
+    expect(text).toContain('weiter zu den Brücken');
+  });
+
+  it('drops a review prompt and a suggested citation of the page', () => {
+    const text = run(
+      '<div class="txt">Bitte teilen Sie uns Ihre Erfahrungen mit, wenn Sie unseren Kaffee schon probiert haben.</div>' +
+        '<div class="citate"><span>SUGGESTED&nbsp;CITATION&nbsp;</span> Doe, Jane:<em> Cycling in the old town, ' +
+        'Example Blog,</em> 2020/4/09, https://example.com/cycling/.</div>' +
+        '<p>Zitiervorschlag: Doe, Jane (2020): Radwege. In: Example Blog.</p>' +
+        '<p>The suggested citation style of the journal changed in 2019, the editors said.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Erfahrungen');
+    expect(text).not.toContain('Cycling in the old town');
+    expect(text).not.toContain('Radwege');
+    expect(text).toContain('The suggested citation style of the journal');
   });
 
   it('drops post-meta, tag, breadcrumb, sidebar-widget and navigation containers by class', () => {
