@@ -32,7 +32,6 @@ const APPEAL = new RegExp(
     '\\bsign up here\\b|\\bwant to be informed\\b',
     '\\bkenn(?:t ihr|en sie|st du) schon unser',
     '\\bhier klicken und .{0,40}registrieren\\b',
-    '\\bnoch kein(?:e)? kund(?:e|in)\\b',
     // Asking for comments under the post.
     '\\bhinterlass(?:e|t)? (?:einfach |gerne |uns )?(?:einen|deinen|ihren) kommentar',
     '\\b(?:verraten|schreiben) sie (?:uns )?(?:gerne |es )?in (?:den|die) kommentar',
@@ -60,6 +59,12 @@ const APPEAL = new RegExp(
 );
 const BLOCKS = 'p, div, section, aside, blockquote, figcaption, h2, h3, h4, h5, h6';
 const MAX_APPEAL_CHARS = 400;
+// A sales pitch to readers who are not yet customers runs to a few sentences ("Ob Strom oder
+// Gas, … versorgt Dich … Solltest Du noch kein Kunde sein, … nehmen wir Dir ab!", 580
+// characters): no article's text addresses them so. Other appeals are shorter; a longer block
+// that mentions independent journalism is the article's own.
+const PITCH = /\bnoch kein(?:e)? kund(?:e|in)\b|\bnot (?:yet )?a customer\b/;
+const MAX_PITCH_CHARS = 600;
 // The article's last part: at most this share of its text after the appeal.
 const TAIL_SHARE = 0.3;
 const MAX_LABEL_CHARS = 60;
@@ -83,7 +88,10 @@ export function removeAppeals(root: Element): void {
     const el = tagName(block) === 'figcaption' ? block.closest('figure') : block;
     if (!el?.isConnected || (el === block && el.querySelector('pre, table, img, figure'))) continue;
     const text = normalizedText(block);
-    if (!text || text.length > MAX_APPEAL_CHARS || !APPEAL.test(text.toLowerCase())) continue;
+    if (!text || text.length > MAX_PITCH_CHARS) continue;
+    const lower = text.toLowerCase();
+    const pitch = PITCH.test(lower);
+    if (!pitch && (text.length > MAX_APPEAL_CHARS || !APPEAL.test(lower))) continue;
     // The article's opening block, or one in its last part.
     if (!whole.startsWith(text) && textAfter(el, root, tail).replace(/\s+/g, '').length > tail)
       continue;

@@ -99,8 +99,27 @@ describe.each(Object.entries(doms))('appeals (%s)', (_, parse) => {
       'doubled, a condition the minister rejected twice in the debate, calling it unaffordable ' +
       'in a year of cuts, while the judges association asked both sides to find an agreement ' +
       'before the summer, when the first courts are due to close their doors for good and ' +
-      'the cases move to the regional centres many hours away by train.</p>';
+      'the cases move to the regional centres many hours away by train. The bar association ' +
+      'asked its members to consider donating to the legal aid fund, which has paid for more ' +
+      'than four hundred cases since the spring and expects twice as many next year, when the ' +
+      'reform takes effect.</p>';
     const text = clean(`${ARTICLE}${long}`);
     expect(text).toContain('would support our proposal');
+    expect(text).toContain('consider donating to the legal aid fund');
+  });
+
+  it("drops a closing sales pitch of a few sentences for the site's own offer", () => {
+    const text = clean(
+      `${ARTICLE}<p><b>Well supplied by Example Energy</b></p><p>Gas or power, Example Energy ` +
+        'supplies you at a fair price. Noch kein Kunde? Switching takes a few minutes and ' +
+        'there is no gap in supply: the law guarantees it. We cancel your old contract for you, ' +
+        'and you keep your meter, your tariff options and your direct debit; all it takes is ' +
+        'your address and the number on your last bill, and the paperwork is ours. Our service ' +
+        'team answers every day until ten, by phone or chat, and a new meter costs you nothing, ' +
+        'whichever tariff you choose.</p>',
+    );
+    expect(text).not.toContain('Switching takes');
+    expect(text).not.toContain('Well supplied');
+    expect(text).toContain('the minister wants to present before the summer.');
   });
 });
