@@ -1,4 +1,5 @@
 import { elementsByTag, INLINE_TAGS, normalizedText, tagName } from './dom';
+import { removeAboutSite } from './about-site';
 import { removeAppeals } from './appeals';
 import { removeCalendars } from './calendar-widgets';
 import { removeLookalikeText } from './lookalike-text';
@@ -256,6 +257,7 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeCalendars(root);
   removeMediaTabs(root, pageUrl);
   removeAppeals(root);
+  removeAboutSite(root);
   removeTeaserLists(root, pageNoHash);
   removeTrailingLinkLines(root);
   removeLookalikeText(root);
