@@ -81,8 +81,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     citations, a serial's link to its next part; a slideshow's counters; a broken site's PHP
  *     error messages;
  *     related-reading labels with their teasers; the article's tail of appeals and site
- *     promotions, the site's description of itself (about-site.ts), link-only lines, text spelled in look-alike letters and a closing author
- *     note; the author's photo and the
+ *     promotions, the site's description of itself (about-site.ts), link-only lines, text
+ *     spelled in look-alike letters and a closing author note; the author's photo and the
  *     byline written as a line above the article, as the frontmatter names the author; the
  *     site's logo linked to its home page)
  *     removed; the ingredients and steps of a recipe the page declares in JSON-LD, when the
