@@ -29,6 +29,11 @@ const APPEAL = new RegExp(
     '\\b(?:nuestro canal de|unseren?|our) youtube(?:-kanal| channel)?\\b',
     '\\bmit diesem button\\b',
     '\\bsubmit your letter\\b|\\badvertise with\\b',
+    // The site's own courses, and its print issue the article is a taste of ("… lesen Sie in
+    // unserer Februar-Ausgabe. Das Heft können Sie hier bestellen.").
+    '\\bin unserem (?:seminar|webinar|workshop|online-kurs|lehrgang)\\b',
+    '\\blesen sie .{0,60}in (?:unserer|der (?:aktuellen|neuen)) (?:\\S+ )?(?:ausgabe|heft)\\b',
+    '\\bdas heft k[öo]nnen sie .{0,30}bestellen\\b',
     '\\bsign up here\\b|\\bwant to be informed\\b',
     '\\bkenn(?:t ihr|en sie|st du) schon unser',
     '\\bhier klicken und .{0,40}registrieren\\b',
@@ -58,6 +63,7 @@ const APPEAL = new RegExp(
   ].join('|'),
 );
 const BLOCKS = 'p, div, section, aside, blockquote, figcaption, h2, h3, h4, h5, h6';
+const KEPT_MEDIA = 'pre, table, figcaption, img:not([alt=""]), video, iframe';
 const MAX_APPEAL_CHARS = 400;
 // A sales pitch to readers who are not yet customers runs to a few sentences ("Ob Strom oder
 // Gas, … versorgt Dich … Solltest Du noch kein Kunde sein, … nehmen wir Dir ab!", 580
@@ -77,6 +83,12 @@ function isLabel(el: Element | null): el is Element {
   return !!text && text.length <= MAX_LABEL_CHARS;
 }
 
+/** A picture with no text, caption or alternative text right before the appeal: its banner. */
+function isBanner(el: Element | null): el is Element {
+  if (!el || normalizedText(el) || el.querySelector(KEPT_MEDIA)) return false;
+  return tagName(el) === 'img' ? el.getAttribute('alt') === '' : !!el.querySelector('img');
+}
+
 export function removeAppeals(root: Element): void {
   const whole = normalizedText(root);
   const total = whole.length;
@@ -86,7 +98,9 @@ export function removeAppeals(root: Element): void {
   for (const block of blocks) {
     // A banner whose caption is the appeal goes whole, image and all.
     const el = tagName(block) === 'figcaption' ? block.closest('figure') : block;
-    if (!el?.isConnected || (el === block && el.querySelector('pre, table, img, figure'))) continue;
+    // A block with a picture of the article's goes no further, but a promotion's banner (no
+    // caption, no alternative text: the print issue's cover) goes with its text.
+    if (!el?.isConnected || (el === block && el.querySelector(KEPT_MEDIA))) continue;
     const text = normalizedText(block);
     if (!text || text.length > MAX_PITCH_CHARS) continue;
     const lower = text.toLowerCase();
@@ -97,6 +111,7 @@ export function removeAppeals(root: Element): void {
       continue;
     const label = el.previousElementSibling;
     if (isLabel(label) && !APPEAL.test(normalizedText(label).toLowerCase())) label.remove();
+    else if (isBanner(label)) label.remove();
     el.remove();
   }
 }

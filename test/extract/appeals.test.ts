@@ -93,6 +93,37 @@ describe.each(Object.entries(doms))('appeals (%s)', (_, parse) => {
     expect(text).toContain('consider donating to the flood fund');
   });
 
+  it("drops a closing promotion of the site's course or print issue, with the issue's cover", () => {
+    const seminar = clean(
+      `${ARTICLE}<h2>Augmented Reality</h2><p>In unserem Seminar <a href="/seminar/ar">„Augmented ` +
+        'Reality“</a> erarbeiten Sie eigene Einsatzszenarien für Ihr Unternehmen.</p>',
+    );
+    expect(seminar).not.toContain('Augmented Reality');
+    expect(seminar).not.toContain('Seminar');
+    for (const promo of [
+      // The cover beside the text, and the cover in the text's own block.
+      '<figure><img src="/cover.jpg" alt=""></figure><p>Was Sie bei der Fütterung beachten ' +
+        'müssen, lesen Sie in unserer Februar-Ausgabe. <a href="/shop">Das Heft können Sie hier ' +
+        'bestellen.</a></p>',
+      '<div><figure><img src="/cover.jpg" alt=""></figure> Was Sie bei der Fütterung beachten ' +
+        'müssen, lesen Sie in der aktuellen Ausgabe.</div>',
+    ]) {
+      const root = parse(`${ARTICLE}${promo}`).getElementById('root')!;
+      removeAppeals(root);
+      expect(root.textContent).not.toContain('Fütterung');
+      expect(root.querySelector('img')).toBeNull();
+      expect(root.textContent).toContain('the minister wants to present before the summer.');
+    }
+    // A picture of the article's, with its caption, is not the promotion's banner.
+    const root = parse(
+      `${ARTICLE}<figure><img src="/court.jpg" alt="The court"><figcaption>The court in spring.</figcaption></figure>` +
+        '<p>Mehr dazu lesen Sie in unserer Februar-Ausgabe.</p>',
+    ).getElementById('root')!;
+    removeAppeals(root);
+    expect(root.querySelector('img')).not.toBeNull();
+    expect(root.textContent).toContain('The court in spring.');
+  });
+
   it('keeps a long closing paragraph that mentions support', () => {
     const long =
       '<p>The opposition said it would support our proposal only if the budget for legal aid ' +
