@@ -45,6 +45,9 @@ const WIDGET_LINE = new RegExp(
       '.{0,40}(?:als )?pdf herunterladen|download(?: as)? pdf',
       'zur[üu]ck(?: zu[rm]? (?:[üu]bersicht|startseite|liste|listenansicht|.{1,30}[üu]bersicht))?|back(?: to (?:top|the top|overview|the overview|list|the list|index|home|homepage|all .{1,20}))?',
       'externer inhalt|external content',
+      // How to use a news site's pop-up dictionary ("※下に線があることばは辞書の説明を見ることが
+      // できます。", "words underlined have a dictionary entry"): the clip has no pop-ups.
+      '※.{0,30}辞書の説明を見ることができます。?',
       // A product page's prompt for a review.
       '(?:bitte )?teilen sie (?:uns )?ihre erfahrungen(?: mit uns)? mit\\b.{0,100}|share your experience with us\\b.{0,80}',
       // An embed's placeholder in a copy without it, and a product grid's hint.

@@ -136,6 +136,7 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'Kategorie: Verkehr',
       'dpa/lno',
       '+ FOLLOW',
+      '※下に線があることばは辞書の説明を見ることができます。',
     ];
     const text = run(lines.map((line) => `<p>${line}</p>`).join(''));
     keepsArticle(text);
