@@ -8,6 +8,7 @@ import { removeBylineLines } from './byline-lines';
 import { removeConsentNotices } from './consent';
 import { removeSignInPanels } from './sign-in-panels';
 import { removeOtherPosts } from './other-posts';
+import { removeDeclaredAuthorNotes } from './declared-author-notes';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
@@ -213,6 +214,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
     if (mode === 'article') {
       removeBoilerplate(content);
       removeClutter(content, url);
+      removeDeclaredAuthorNotes(content, meta.authorNotes);
       removeAuthorPhotos(content, byline);
       removeHomeLogos(content, url);
       // A site extractor heads each post of a thread with its author on purpose.

@@ -1,4 +1,5 @@
 import { decodeEntities, htmlText } from './dom';
+import { declaredAuthorNotes } from './declared-author-notes';
 import { readRecipe, type Recipe } from './recipe-card';
 
 /**
@@ -24,6 +25,8 @@ export interface PageMetadata {
    * it is the page's one (several are a template's headings: "Sections", a grid of cards).
    */
   ownHeadlines: string[];
+  /** The notes about the article's authors the JSON-LD declares (declared-author-notes.ts). */
+  authorNotes: string[];
 }
 
 type MetaMap = Map<string, string>;
@@ -151,6 +154,7 @@ export function readMetadata(doc: Document): PageMetadata {
     lang: lang ? lang.replace('_', '-') : null,
     headlines: [...declared, ...headings].filter(Boolean),
     ownHeadlines: [...declared, ...(h1s.length === 1 ? headings : [])].filter(Boolean),
+    authorNotes: declaredAuthorNotes(doc, ld, objects),
   };
 }
 
