@@ -91,6 +91,23 @@ function isMetaLine(el: Element, text: string, dated: string | null): boolean {
   return !!dated && META_LABEL.test(text) && DATED.test(dated);
 }
 
+// A section's name: a few words, no digits or sentence marks ("A-Frauen", "Artikel").
+const SECTION_NAME = /^\p{L}[\p{L}&/ -]{0,29}$/u;
+
+/**
+ * A date in an element of its own and a section's name in another, nothing else: where the
+ * post is filed ("<span class=date>02.02.2022</span> <span class=category>A-Frauen</span>").
+ * Written as one run of text, the same words may open a sentence.
+ */
+function isDateAndSection(el: Element, text: string): boolean {
+  if (text.length > 60 || el.children.length !== 2) return false;
+  const date = (el.children[0]!.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const section = (el.children[1]!.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (!date || !section || text !== `${date} ${section}`) return false;
+  if (section.split(' ').length > 3 || !SECTION_NAME.test(section)) return false;
+  return DATE_LINE.test(dateShape(date.toLowerCase()));
+}
+
 /**
  * A date line or a post's meta line; `lower` is `text` in lower case. A bare date inside
  * <time> may be the article's own dateline, which readers keep; a date alone in a list item or
@@ -110,5 +127,6 @@ export function isDateOrMetaLine(el: Element, text: string, lower: string): bool
     (LABELLED_DATE.test(lower) || (!DATE_LIST_TAGS.has(tagName(el)) && !el.querySelector('time')))
   )
     return true;
+  if (dated && isDateAndSection(el, text)) return true;
   return isMetaLine(el, lower, dated);
 }

@@ -197,6 +197,18 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('Categories of damage');
   });
 
+  it("drops a date and a section's name marked up apart, keeps the same words as a sentence", () => {
+    const text = run(
+      '<div class="info"><span class="date">02.02.2022</span> <span class="category">A-Frauen</span></div>' +
+        '<p>02.02.2022 Training camp opens in Kienbaum with twenty players.</p>' +
+        '<div><span>02.02.2022</span> <span>The coach named twenty players.</span></div>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('A-Frauen');
+    expect(text).toContain('Training camp opens');
+    expect(text).toContain('The coach named twenty players.');
+  });
+
   it("drops a line of links to the site's categories and tags, keeps other link lines", () => {
     const text = run(
       '<p><a href="https://example.com/category/themen/corona/">Corona &amp; die Folgen</a>, ' +
