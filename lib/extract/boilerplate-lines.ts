@@ -48,6 +48,9 @@ const WIDGET_LINE = new RegExp(
       // How to use a news site's pop-up dictionary ("※下に線があることばは辞書の説明を見ることが
       // できます。", "words underlined have a dictionary entry"): the clip has no pop-ups.
       '※.{0,30}辞書の説明を見ることができます。?',
+      // Where the page's links open ("Die folgenden Hotel Links öffnen als extra Fenster"):
+      // a clip's links open wherever its reader's do.
+      '(?:die )?(?:folgenden |nachfolgenden )?(?:\\S+ )?links [öo]ffnen (?:sich )?(?:als|in) (?:einem )?(?:extra|eigenen|neuen) fenster|(?:the )?(?:following )?(?:\\S+ )?links? (?:opens?|will open) in a new (?:window|tab)',
       // A product page's prompt for a review.
       '(?:bitte )?teilen sie (?:uns )?ihre erfahrungen(?: mit uns)? mit\\b.{0,100}|share your experience with us\\b.{0,80}',
       // An embed's placeholder in a copy without it, and a product grid's hint.

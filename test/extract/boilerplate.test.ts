@@ -137,6 +137,8 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'dpa/lno',
       '+ FOLLOW',
       '※下に線があることばは辞書の説明を見ることができます。',
+      'Die folgenden Hotel Links öffnen als extra Fenster',
+      'Links open in a new window.',
     ];
     const text = run(lines.map((line) => `<p>${line}</p>`).join(''));
     keepsArticle(text);
