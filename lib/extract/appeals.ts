@@ -32,6 +32,8 @@ const APPEAL = new RegExp(
     // The site's own courses, and its print issue the article is a taste of ("… lesen Sie in
     // unserer Februar-Ausgabe. Das Heft können Sie hier bestellen.").
     '\\bin unserem (?:seminar|webinar|workshop|online-kurs|lehrgang)\\b',
+    // "Klicke dich durch die Homestorys der Community": the site's other pages.
+    '\\bklick(?:e|t|en sie) (?:dich|euch|sich) durch\\b',
     '\\blesen sie .{0,60}in (?:unserer|der (?:aktuellen|neuen)) (?:\\S+ )?(?:ausgabe|heft)\\b',
     '\\bdas heft k[öo]nnen sie .{0,30}bestellen\\b',
     '\\bsign up here\\b|\\bwant to be informed\\b',
@@ -89,6 +91,15 @@ function isBanner(el: Element | null): el is Element {
   return tagName(el) === 'img' ? el.getAttribute('alt') === '' : !!el.querySelector('img');
 }
 
+const MAX_BUTTON_CHARS = 40;
+
+function isButton(el: Element): boolean {
+  const text = normalizedText(el);
+  if (!text || text.length > MAX_BUTTON_CHARS) return false;
+  const link = tagName(el) === 'a' ? el : el.querySelector('a');
+  return !!link && normalizedText(link) === text;
+}
+
 export function removeAppeals(root: Element): void {
   const whole = normalizedText(root);
   const total = whole.length;
@@ -112,6 +123,9 @@ export function removeAppeals(root: Element): void {
     const label = el.previousElementSibling;
     if (isLabel(label) && !APPEAL.test(normalizedText(label).toLowerCase())) label.remove();
     else if (isBanner(label)) label.remove();
+    // The appeal's button, a short link of its own right after it ("Mehr Homestorys").
+    const button = el.nextElementSibling;
+    if (button && isButton(button)) button.remove();
     el.remove();
   }
 }

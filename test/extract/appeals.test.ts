@@ -124,6 +124,22 @@ describe.each(Object.entries(doms))('appeals (%s)', (_, parse) => {
     expect(root.textContent).toContain('The court in spring.');
   });
 
+  it("drops a closing prompt to browse the site's other pages, with its label and button", () => {
+    const text = clean(
+      `${ARTICLE}<section><h2>Entdecke weitere Homestorys</h2><p>Wie wohnt die Community? Klicke ` +
+        'dich durch die Homestorys der Community-Mitglieder.</p><a class="btn" href="/homestory">' +
+        'Mehr Homestorys</a></section>',
+    );
+    expect(text).not.toContain('Homestorys');
+    expect(text).toContain('the minister wants to present before the summer.');
+    // A link after an appeal that reads as text of its own stays.
+    const kept = clean(
+      `${ARTICLE}<p>Klicke dich durch die Bilder der Eröffnung.</p><p><a href="/report">The ` +
+        "committee's full report on the reform of the lower courts</a></p>",
+    );
+    expect(kept).toContain("The committee's full report");
+  });
+
   it('keeps a long closing paragraph that mentions support', () => {
     const long =
       '<p>The opposition said it would support our proposal only if the budget for legal aid ' +
