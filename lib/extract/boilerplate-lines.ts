@@ -51,6 +51,9 @@ const WIDGET_LINE = new RegExp(
       // Where the page's links open ("Die folgenden Hotel Links öffnen als extra Fenster"):
       // a clip's links open wherever its reader's do.
       '(?:die )?(?:folgenden |nachfolgenden )?(?:\\S+ )?links [öo]ffnen (?:sich )?(?:als|in) (?:einem )?(?:extra|eigenen|neuen) fenster|(?:the )?(?:following )?(?:\\S+ )?links? (?:opens?|will open) in a new (?:window|tab)',
+      // A classified-ads site's link among the paragraphs ("Szukasz lokalu handlowego do
+      // wynajęcia? Zobacz oferty na PropertyStock.pl").
+      '.{1,80}\\? (?:zobacz|sprawd[źz]) oferty(?: na \\S+)?|.{1,80}\\? (?:see|compare) (?:the |our )?offers(?: (?:on|at) \\S+)?',
       // A product page's prompt for a review.
       '(?:bitte )?teilen sie (?:uns )?ihre erfahrungen(?: mit uns)? mit\\b.{0,100}|share your experience with us\\b.{0,80}',
       // An embed's placeholder in a copy without it, and a product grid's hint.

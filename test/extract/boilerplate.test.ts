@@ -487,14 +487,19 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('weiter zu den Brücken');
   });
 
-  it('drops a review prompt and a suggested citation of the page', () => {
+  it('drops a review prompt, a suggested citation of the page and a classified-ads link', () => {
     const text = run(
       '<div class="txt">Bitte teilen Sie uns Ihre Erfahrungen mit, wenn Sie unseren Kaffee schon probiert haben.</div>' +
         '<div class="citate"><span>SUGGESTED&nbsp;CITATION&nbsp;</span> Doe, Jane:<em> Cycling in the old town, ' +
         'Example Blog,</em> 2020/4/09, https://example.com/cycling/.</div>' +
         '<p>Zitiervorschlag: Doe, Jane (2020): Radwege. In: Example Blog.</p>' +
-        '<p>The suggested citation style of the journal changed in 2019, the editors said.</p>',
+        '<p>The suggested citation style of the journal changed in 2019, the editors said.</p>' +
+        '<p><a href="https://ads.example/offices">Szukasz lokalu do wynajęcia? Zobacz oferty na ' +
+        'Ads.example</a></p><p>Looking for an office? See our offers on the third floor, the ' +
+        'agent said, and laughed.</p>',
     );
+    expect(text).not.toContain('Szukasz');
+    expect(text).toContain('See our offers on the third floor');
     keepsArticle(text);
     expect(text).not.toContain('Erfahrungen');
     expect(text).not.toContain('Cycling in the old town');
