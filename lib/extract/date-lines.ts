@@ -105,7 +105,10 @@ function isDateAndSection(el: Element, text: string): boolean {
   const section = (el.children[1]!.textContent ?? '').replace(/\s+/g, ' ').trim();
   if (!date || !section || text !== `${date} ${section}`) return false;
   if (section.split(' ').length > 3 || !SECTION_NAME.test(section)) return false;
-  return DATE_LINE.test(dateShape(date.toLowerCase()));
+  // A bare date: a labelled one ("Last updated September 14, 2016") beside a button ("Save")
+  // is left to the labelled-date rules.
+  const shape = dateShape(date.toLowerCase());
+  return /^[\d\ue000\ue001]/.test(shape) && DATE_LINE.test(shape);
 }
 
 /**

@@ -203,8 +203,10 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     const text = run(
       '<div class="info"><span class="date">02.02.2022</span> <span class="category">A-Frauen</span></div>' +
         '<p>02.02.2022 Training camp opens in Kienbaum with twenty players.</p>' +
-        '<div><span>02.02.2022</span> <span>The coach named twenty players.</span></div>',
+        '<div><span>02.02.2022</span> <span>The coach named twenty players.</span></div>' +
+        '<div><time>Last updated September 14, 2016</time> <span>Save</span></div>',
     );
+    expect(text).toContain('Last updated September 14, 2016');
     keepsArticle(text);
     expect(text).not.toContain('A-Frauen');
     expect(text).toContain('Training camp opens');
