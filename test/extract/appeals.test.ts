@@ -138,6 +138,11 @@ describe.each(Object.entries(doms))('appeals (%s)', (_, parse) => {
         "committee's full report on the reform of the lower courts</a></p>",
     );
     expect(kept).toContain("The committee's full report");
+    // Said of the article's subject, not asked of the reader.
+    const game = clean(
+      `${ARTICLE}<p>Das heißt, man klickt sich durch Dialoge und beeinflusst die Handlung.</p>`,
+    );
+    expect(game).toContain('man klickt sich durch Dialoge');
   });
 
   it('keeps a long closing paragraph that mentions support', () => {
