@@ -1,6 +1,7 @@
 import { elementsByTag, INLINE_TAGS, normalizedText, tagName } from './dom';
 import { removeAboutSite } from './about-site';
 import { removeAppeals } from './appeals';
+import { removeSiteMenus } from './site-menus';
 import { removeCalendars } from './calendar-widgets';
 import { removeLookalikeText } from './lookalike-text';
 import { removeClosingAuthorBio } from './author-bio';
@@ -254,6 +255,7 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeReaderOnlyLines(root);
   removeTablesOfContents(root, pageNoHash);
   removeBreadcrumbs(root);
+  removeSiteMenus(root);
   removeCalendars(root);
   removeMediaTabs(root, pageUrl);
   removeAppeals(root);

@@ -76,14 +76,16 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     selection (the ranges), full (the whole body), bookmark (none).
  *  5. Clean the content: footnote references numbered, boilerplate and page furniture
  *     (heading permalinks, screen-reader and embedded-video labels, tables of contents,
- *     breadcrumbs, also a trail written as a bare line among blocks; a blog's calendar
+ *     breadcrumbs, also a trail written as a bare line among blocks; a site's menu marking
+ *     the page being read (site-menus.ts); a blog's calendar
  *     widget; a programme's "available until" line; one-line post meta (also in a layout
  *     table's cells), reading times, credits and disclaimers, review prompts, suggested
  *     citations, a serial's link to its next part; a slideshow's counters; a broken site's PHP
  *     error messages;
  *     related-reading labels with their teasers; the article's tail of appeals and site
  *     promotions, the site's description of itself (about-site.ts), link-only lines, text
- *     spelled in look-alike letters and a closing author note; the author's photo and the
+ *     spelled in look-alike letters and a closing author note, or the note the page
+ *     declares for its author (declared-author-notes.ts); the author's photo and the
  *     byline written as a line above the article, as the frontmatter names the author; the
  *     site's logo linked to its home page)
  *     removed; the ingredients and steps of a recipe the page declares in JSON-LD, when the
