@@ -43,7 +43,7 @@ const WRITES_SINCE =
 const BLOCK_LEVEL = `${BLOCKS}, article, main, header, footer, figure, ul, ol, dl, table, pre, h1, h2, h3, h4, h5, h6`;
 
 /** The innermost block holding the article's last text. */
-function lastBlock(root: Element): Element | null {
+export function lastBlock(root: Element): Element | null {
   let el: Element = root;
   for (;;) {
     let next: Element | null = null;

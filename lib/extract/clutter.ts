@@ -1,5 +1,6 @@
 import { elementsByTag, INLINE_TAGS, normalizedText, tagName } from './dom';
 import { removeAboutSite } from './about-site';
+import { removeClosingAddress } from './closing-address';
 import { removeAppeals } from './appeals';
 import { removeSiteMenus } from './site-menus';
 import { removeCalendars } from './calendar-widgets';
@@ -264,5 +265,6 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeTrailingLinkLines(root);
   removeLookalikeText(root);
   removeClosingAuthorBio(root);
+  removeClosingAddress(root);
   removeTrailingHeadings(root);
 }

@@ -85,7 +85,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     related-reading labels with their teasers; the article's tail of appeals and site
  *     promotions, the site's description of itself (about-site.ts), link-only lines, text
  *     spelled in look-alike letters and a closing author note, or the note the page
- *     declares for its author (declared-author-notes.ts); the author's photo and the
+ *     declares for its author (declared-author-notes.ts), the owner's postal address
+ *     ending the page (closing-address.ts); the author's photo and the
  *     byline written as a line above the article, as the frontmatter names the author; the
  *     site's logo linked to its home page)
  *     removed; the ingredients and steps of a recipe the page declares in JSON-LD, when the
