@@ -24,11 +24,15 @@ export function removeSiteMenus(root: Element): void {
   }
 }
 
-/** The item's first content is a link. */
+const WRAPPERS = new Set(['span', 'strong', 'b', 'em', 'i', 'small']);
+
+/** The item's first content is a link, maybe inside a styling wrapper (`<span class=x><a>`). */
 function opensWithLink(item: Element): boolean {
   for (let c = item.firstChild; c; c = c.nextSibling) {
     if (c.nodeType === 3 && !(c.nodeValue ?? '').trim()) continue;
-    return c.nodeType === 1 && tagName(c as Element) === 'a';
+    if (c.nodeType !== 1) return false;
+    const tag = tagName(c as Element);
+    return tag === 'a' || (WRAPPERS.has(tag) && opensWithLink(c as Element));
   }
   return false;
 }

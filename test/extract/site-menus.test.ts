@@ -12,6 +12,9 @@ const ARTICLE =
   'works, and watches it over the years, can judge whether it is safe.</p>';
 const item = (page: string, text: string, rest = '') =>
   `<li><a href="https://www.example.de/${page}.htm">${text}</a>${rest}</li>`;
+// The same items in a styling wrapper, as an old hand-made site writes them.
+const wrapped = (page: string, text: string, rest = '') =>
+  `<li><span class="read"><a href="https://www.example.de/${page}.htm">${text}</a>${rest}<br></span>`;
 
 describe.each(Object.entries(rootDoms(PAGE)))('site menus (%s)', (_, parse) => {
   const clean = (html: string) => {
@@ -28,6 +31,12 @@ describe.each(Object.entries(rootDoms(PAGE)))('site menus (%s)', (_, parse) => {
     expect(text).toContain('can judge whether it is safe.');
     expect(text).not.toContain('Leistungen');
     expect(text).not.toContain('Gehölzwertermittlung');
+    const old = clean(
+      `${ARTICLE}<h2>Leistungen</h2><ul>${wrapped('baumgutachten', 'Baumgutachten', ' (diese Seite)')}` +
+        `${wrapped('wert', 'Gehölzwertermittlung')}${wrapped('eiche', 'Eiche', ' Baumbeschreibung')}</ul>`,
+    );
+    expect(old).toContain('can judge whether it is safe.');
+    expect(old).not.toMatch(/Leistungen|Gehölzwertermittlung/);
   });
 
   it("keeps a list of links that marks no page, and one whose items are the article's sentences", () => {
