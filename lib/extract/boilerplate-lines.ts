@@ -257,6 +257,15 @@ function widgetLineKind(el: Element, text: string): 'ad' | 'text' | null {
     (lower.includes('newsletter') || (SIGNUP_CHANNEL.test(lower) && OUR.test(lower)))
   )
     return 'text';
+  // A line of links offering the site's feed ("Alle Pressemitteilungen der Firma |
+  // RSS-Feed abonnieren"): the site's subscription, whatever the links beside it.
+  if (
+    text.length <= 200 &&
+    /\brss\b/.test(lower) &&
+    SIGNUP_ACTION.test(lower) &&
+    linkTextShare(el, text) >= 0.8
+  )
+    return 'text';
   if (ARROW_TEASER.test(text) && linkTextShare(el, text) >= 0.8) return 'text';
   if (text.length <= 200 && isLegalLinksLine(el, lower)) return 'text';
   // "Read also: <linked headline>": the label, then mostly link text.

@@ -445,6 +445,18 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
     expect(text).toContain('1 / 5');
   });
 
+  it("drops a line of links offering the site's feed, keeps a sentence about feeds", () => {
+    const text = run(
+      '<p><a href="/firmen/19">Online-Pressemappe - alle Pressemitteilungen der <em>Beispiel SE</em></a> ' +
+        '<span>|</span> <a href="/pm/rss.php?firma=19"><span class="fa fa-rss"></span> RSS-Feed abonnieren</a></p>' +
+        '<p>Readers can subscribe to the <a href="/feed">RSS feed</a> of the council, which posts the ' +
+        'agenda of every meeting a week ahead.</p>',
+    );
+    keepsArticle(text);
+    expect(text).not.toContain('Online-Pressemappe');
+    expect(text).toContain('subscribe to the RSS feed of the council');
+  });
+
   it('drops rights notices, newsletter and app prompts, follow-us lines and paywall notes', () => {
     const text = run(
       '<p>© 2020 Example Media Inc. All Rights Reserved.</p>' +
