@@ -1,6 +1,7 @@
 import { elementsByTag, INLINE_TAGS, normalizedText, tagName } from './dom';
 import { removeAboutSite } from './about-site';
 import { removeClosingAddress } from './closing-address';
+import { removeFollowCards } from './follow-cards';
 import { removeAppeals } from './appeals';
 import { removeSiteMenus } from './site-menus';
 import { removeCalendars } from './calendar-widgets';
@@ -260,6 +261,7 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeCalendars(root);
   removeMediaTabs(root, pageUrl);
   removeAppeals(root);
+  removeFollowCards(root);
   removeAboutSite(root);
   removeTeaserLists(root, pageNoHash);
   removeTrailingLinkLines(root);

@@ -83,7 +83,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     citations, a serial's link to its next part; a slideshow's counters; a broken site's PHP
  *     error messages;
  *     related-reading labels with their teasers; the article's tail of appeals and site
- *     promotions, the site's description of itself (about-site.ts), link-only lines, text
+ *     promotions, a card offering to follow a topic (follow-cards.ts), the site's
+ *     description of itself (about-site.ts), link-only lines, text
  *     spelled in look-alike letters and a closing author note, or the note the page
  *     declares for its author (declared-author-notes.ts), the owner's postal address
  *     ending the page (closing-address.ts); the author's photo and the
