@@ -16,12 +16,18 @@ const ABOUT = /^(?:über|about|à propos d[eu']|a propos d[eu']|acerca de|sobre|
 const WEB_ADDRESS = /(?:^|\s)(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}(?:$|[\s/.,;:!?)])/i;
 const MIN_ARTICLE_CHARS = 500;
 const MAX_SECTION_CHARS = 3000;
+const MAX_CANDIDATES = 3;
 
 export function removeAboutSite(root: Element): void {
   const total = normalizedText(root).length;
-  for (const heading of Array.from(root.querySelectorAll(HEADINGS))) {
+  const about = Array.from(root.querySelectorAll(HEADINGS)).filter((heading) => {
     const text = normalizedText(heading);
-    if (text.length > MAX_HEADING_CHARS || !ABOUT.test(text) || !WEB_ADDRESS.test(text)) continue;
+    return text.length <= MAX_HEADING_CHARS && ABOUT.test(text) && WEB_ADDRESS.test(text);
+  });
+  // The section closes the page: only the last few such headings can open it (a hostile page
+  // has thousands, each measured to the end).
+  for (const heading of about.slice(-MAX_CANDIDATES)) {
+    const text = normalizedText(heading);
     const after = textAfter(heading, root, MAX_SECTION_CHARS).replace(/\s+/g, ' ').trim();
     if (after.length > MAX_SECTION_CHARS) continue;
     if (total - after.length - text.length < MIN_ARTICLE_CHARS) continue;

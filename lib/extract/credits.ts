@@ -37,7 +37,7 @@ const AGENCY_TAIL = new RegExp(
 // A source credited with "via", often the link itself ("…, Serkan Cura, Bild <a>via</a>",
 // "… | Photo via Flickr"): set off from the caption by a comma or bar, a few words at most.
 const VIA_TAIL =
-  /[,;|]\s*(?:photos?|images?|pictures?|fotos?|bild(?:er)?|quelle|source)\s+via\b(?:\s*:?\s*[^\s©]+){0,4}\s*$/i;
+  /[,;|]\s*(?:photos?|images?|pictures?|fotos?|bild(?:er)?|quelle|source)\s+via\b(?::?\s*[^\s©:]+(?:\s+[^\s©]+){0,3})?\s*$/i;
 
 /** Trims the credit off every caption, marked up as one or written as a block beside an image. */
 export function trimCaptionCredits(

@@ -20,13 +20,20 @@ const MAX_LABEL_CHARS = 120;
 // a line of text does ("Relotius legt ein Fake-Profil an. Es stützt seine Version.").
 const SENTENCE = /^(?:\S+\s+){5,}\S*[^.\s]\.$/;
 
-/** The text after `el` up to the end of `root`, stopping once it exceeds `max` characters. */
+/**
+ * The text after `el` up to the end of `root`, stopping once it exceeds `max` characters
+ * (not counting whitespace). Counted as it grows: re-reading the whole text at each sibling
+ * cost time quadratic in `max` for every caller.
+ */
 export function textAfter(el: Element, root: Element, max: number): string {
   let text = '';
+  let count = 0;
   for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
     for (let sib = node.nextSibling; sib; sib = sib.nextSibling) {
-      text += ` ${sib.textContent ?? ''}`;
-      if (text.replace(/\s+/g, '').length > max) return text;
+      const part = sib.textContent ?? '';
+      text += ` ${part}`;
+      count += part.length - (part.match(/\s/g)?.length ?? 0);
+      if (count > max) return text;
     }
   }
   return text;
