@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rootDoms } from './support/root-doms';
+import { cleanedText, rootDoms } from './support/root-doms';
 import { removeAboutSite } from '../../lib/extract/about-site';
 import { removeClutter } from '../../lib/extract/clutter';
 
@@ -20,11 +20,8 @@ const ABOUT =
   'Zwecke ist honorarfrei.</p>';
 
 describe.each(Object.entries(rootDoms(PAGE)))('removeAboutSite (%s)', (_, parse) => {
-  const clean = (html: string, rule: (root: Element) => void = removeAboutSite) => {
-    const root = parse(html).getElementById('root')!;
-    rule(root);
-    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
-  };
+  const clean = (html: string, rule: (root: Element) => void = removeAboutSite) =>
+    cleanedText(parse, html, rule);
 
   it("drops a closing section about the site, headed with the site's address", () => {
     const text = clean(`<div class="news">${ARTICLE}</div><div>${ABOUT}</div>`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rootDoms } from './support/root-doms';
+import { cleanedText, rootDoms } from './support/root-doms';
 import { removeClutter } from '../../lib/extract/clutter';
 
 // The site owner's postal address ending the page. Each case is a small article body written
@@ -13,11 +13,7 @@ const PARA =
 const ARTICLE = PARA.repeat(4);
 
 describe.each(Object.entries(rootDoms(PAGE)))('closing address (%s)', (_, parse) => {
-  const clean = (html: string) => {
-    const root = parse(html).getElementById('root')!;
-    removeClutter(root, PAGE);
-    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
-  };
+  const clean = (html: string) => cleanedText(parse, html, (root) => removeClutter(root, PAGE));
 
   it("drops the owner's address ending the page, with the heading naming the owner", () => {
     for (const tail of [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rootDoms } from './support/root-doms';
+import { cleanedText, rootDoms } from './support/root-doms';
 import { removeClutter } from '../../lib/extract/clutter';
 
 // A card offering to follow the article's topic. Each case is a small article body written for
@@ -14,11 +14,7 @@ const ARTICLE =
   );
 
 describe.each(Object.entries(rootDoms(PAGE)))('follow cards (%s)', (_, parse) => {
-  const clean = (html: string) => {
-    const root = parse(html).getElementById('root')!;
-    removeClutter(root, PAGE);
-    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
-  };
+  const clean = (html: string) => cleanedText(parse, html, (root) => removeClutter(root, PAGE));
 
   it('drops a card offering to follow a topic, its name and description with it', () => {
     const text = clean(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rootDoms } from './support/root-doms';
+import { cleanedText, rootDoms } from './support/root-doms';
 import { removeClutter } from '../../lib/extract/clutter';
 
 // A hand-made site's menu written into the page, marking the page being read. Each case is a
@@ -17,11 +17,7 @@ const wrapped = (page: string, text: string, rest = '') =>
   `<li><span class="read"><a href="https://www.example.de/${page}.htm">${text}</a>${rest}<br></span>`;
 
 describe.each(Object.entries(rootDoms(PAGE)))('site menus (%s)', (_, parse) => {
-  const clean = (html: string) => {
-    const root = parse(html).getElementById('root')!;
-    removeClutter(root, PAGE);
-    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
-  };
+  const clean = (html: string) => cleanedText(parse, html, (root) => removeClutter(root, PAGE));
 
   it("drops a list of the site's pages that marks the current one, with its heading", () => {
     const text = clean(

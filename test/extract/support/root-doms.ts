@@ -23,3 +23,17 @@ export function documentDoms(page: string): [string, (html: string) => Document]
     ['linkedom', (html) => parseHTML(html).document as unknown as Document],
   ];
 }
+
+/**
+ * The text left in `<div id="root">` once `rule` has cleaned it, whitespace collapsed: how a
+ * cleaning rule's test reads its result.
+ */
+export function cleanedText(
+  parse: (html: string) => Document,
+  html: string,
+  rule: (root: Element) => void,
+): string {
+  const root = parse(html).getElementById('root')!;
+  rule(root);
+  return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
