@@ -32,11 +32,11 @@ const APPEAL = new RegExp(
     // The site's own courses, and its print issue the article is a taste of ("… lesen Sie in
     // unserer Februar-Ausgabe. Das Heft können Sie hier bestellen.").
     '\\bin unserem (?:seminar|webinar|workshop|online-kurs|lehrgang)\\b',
+    '\\blesen sie .{0,60}in (?:unserer|der (?:aktuellen|neuen)) (?:\\S+ )?(?:ausgabe|heft)\\b',
+    '\\bdas heft k[öo]nnen sie .{0,30}bestellen\\b',
     // "Klicke dich durch die Homestorys der Community": the site's other pages. Only as a
     // request; "man klickt sich durch Dialoge" describes a game.
     '\\bklick(?:e dich|t euch|en sie sich) durch\\b',
-    '\\blesen sie .{0,60}in (?:unserer|der (?:aktuellen|neuen)) (?:\\S+ )?(?:ausgabe|heft)\\b',
-    '\\bdas heft k[öo]nnen sie .{0,30}bestellen\\b',
     '\\bsign up here\\b|\\bwant to be informed\\b',
     '\\bkenn(?:t ihr|en sie|st du) schon unser',
     '\\bhier klicken und .{0,40}registrieren\\b',
