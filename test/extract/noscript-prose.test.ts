@@ -34,6 +34,18 @@ describe.each(Object.entries(rootDoms(URL)))('useNoscriptProse (%s)', (_, parse)
     expect(root.querySelector('.post-content p')?.textContent).toContain('rotate their domains');
   });
 
+  it("counts the container's text across its elements, whitespace at either end left out", () => {
+    // "Loading the article…" is 20 characters (still empty); "Loading the articles…" is 21.
+    const box = (words: string) =>
+      `<div class="post-content">\n  <b>Loading the</b> <i>${words}</i> \n ${TEMPLATE}<noscript>${POST}</noscript></div>`;
+    const root = parse(box('article…') + box('articles…')).getElementById('root')!;
+    useNoscriptProse(root);
+    const [empty, filled] = Array.from(root.querySelectorAll('.post-content'));
+    expect(empty!.querySelector('noscript')).toBeNull();
+    expect(empty!.querySelectorAll('p')).toHaveLength(2);
+    expect(filled!.querySelector('noscript')).not.toBeNull();
+  });
+
   it('leaves a container the script has filled, a notice and an image fallback alone', () => {
     const root = parse(
       `<div class="post-content">${POST}<noscript>${POST}</noscript></div>` +
