@@ -2,7 +2,7 @@
  * Extraction time in a real browser, the extension's own setting (`bench:extract` runs in
  * Node on jsdom; this one shows what a user's click costs):
  *
- *   npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm] [--cold] [--settle MS]
+ *   npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm] [--cold] [--settle MS] [--json FILE]
  *
  * Each corpus page is served at its own URL to Debian's Chromium (headless, playwright-core),
  * in a fresh tab, with its scripts blocked by a CSP header and every other request refused
@@ -33,11 +33,14 @@
  * `--cold` leaves out the extraction document's warm-up (lib/extraction/warm-up.ts), as a
  * document did before it had one: the first page timed then pays for compiling the pipeline.
  *
+ * `--json FILE` writes each page's times (ours by half, plain on a clone and in place) to FILE, to
+ * compare two runs page by page.
+ *
  * `--profile` samples ours (both halves) with the V8 CPU profiler and prints where its time
  * goes, by pipeline step (inclusive) and by function (self); the sampler slows every run, so
  * a profiled run's times are only good for comparing steps with each other.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -68,7 +71,7 @@ interface ExtractionDocument {
 function usage(message: string): never {
   console.error(`bench:extract:browser: ${message}`);
   console.error(
-    'usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm] [--cold] [--settle MS]',
+    'usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm] [--cold] [--settle MS] [--json FILE]',
   );
   process.exit(2);
 }
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
         warm: { type: 'boolean' },
         cold: { type: 'boolean' },
         settle: { type: 'string' },
+        json: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -359,6 +363,10 @@ async function main(): Promise<void> {
     );
   }
   if (tally) out(`\n${tally.report()}`);
+  if (args.json) {
+    writeFileSync(args.json, JSON.stringify(rows, null, 1));
+    console.error(`bench:extract:browser: per-page times written to ${args.json}`);
+  }
 }
 
 await main();
