@@ -22,7 +22,7 @@ const DROP_TAGS = new Set(['style', 'template', 'link', 'object', 'embed', 'canv
 const VIDEO_HOSTS =
   /^(?:https?:)?\/\/(?:www\.)?(?:youtube(?:-nocookie)?\.com|player\.vimeo\.com|youtu\.be)\//;
 
-function isJsonLd(el: Element): boolean {
+export function isJsonLd(el: Element): boolean {
   return (el.getAttribute('type') ?? '').toLowerCase() === 'application/ld+json';
 }
 
@@ -155,7 +155,7 @@ function skipFallback(frame: Frame): void {
   // No closing marker: leave the fallback, it is all there is.
 }
 
-function isHidden(
+export function isHidden(
   walk: Walk,
   el: Element,
   tag: string,

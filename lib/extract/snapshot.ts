@@ -1,4 +1,5 @@
 import { copyTree, elementCopier, sameImplementation } from './copy-tree';
+import { copyFlat } from './copy-flat';
 import { copyVisible, isDropped, type Walk } from './copy-visible';
 import { tagName } from './dom';
 import { canCheckVisibility, HIDDEN_MARK, sheetHidden } from './hidden';
@@ -85,10 +86,16 @@ export function snapshotDocument(
     deepHidden: false,
     marked: new Set(),
   };
-  const depth = copyVisible(walk, liveBody, body, check);
-  keepOwnMarks(walk, body);
+  const flat = walk.deep ? copyFlat(walk, liveBody, check) : null;
+  if (flat) {
+    for (const name of body.getAttributeNames())
+      flat.body.setAttribute(name, body.getAttribute(name) ?? '');
+    root.replaceChild(flat.body, body);
+  }
+  const depth = flat ? flat.depth : copyVisible(walk, liveBody, body, check);
+  keepOwnMarks(walk, snap.body);
   // A hidden element copied whole may nest deeper than the walk went.
-  limitDepth(body, walk.deepHidden ? Infinity : depth);
+  limitDepth(snap.body, walk.deepHidden ? Infinity : depth);
   return snap;
 }
 

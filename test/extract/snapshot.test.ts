@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_MARK } from '../../lib/extract/hidden';
+import { copyFlat } from '../../lib/extract/copy-flat';
 import { snapshotDocument, visibleCopy } from '../../lib/extract/snapshot';
 import { parseHtml } from '../../scripts/parse-html';
 import { linkedomDocument } from '../../scripts/working-document';
@@ -41,8 +42,8 @@ const EXPECTED_BODY = [
   '',
 ].join('\n');
 
-function page(): Document {
-  const doc = parseHtml(PAGE, URL);
+function page(html = PAGE): Document {
+  const doc = parseHtml(html, URL);
   // jsdom has no layout; stand in for a browser's checkVisibility() on this document.
   const proto = doc.defaultView!.Element.prototype as Element & {
     checkVisibility?: () => boolean;
@@ -80,6 +81,58 @@ describe('snapshotDocument', () => {
       'Streamed', // React's segment, copied where its template stands and kept here as sent
     ]);
     expect(visibleCopy(marked).body.innerHTML).toBe(EXPECTED_BODY);
+  });
+
+  it('settles each element of a whole copy from its live twin, as the general walk does', () => {
+    // The page without what only the general walk handles (a streamed segment, a slot), and
+    // with a title the parser left in the body.
+    const html = PAGE.replace(/<section>.*<\/section>\n<slot>.*<\/slot>\n/s, '')
+      .replace('<div hidden id="S:0"><p>Streamed</p></div>', '')
+      .replace('<title>T</title>', '')
+      .replace('<main>', '<main><title>In the body</title>');
+    const flat = snapshotDocument(page(html), URL);
+    const general = snapshotDocument(page(html), URL, linkedomDocument);
+    const marked = (doc: Document) =>
+      Array.from(doc.querySelectorAll(`[${HIDDEN_MARK}]`), (el) => el.textContent);
+    expect(marked(flat)).toEqual(marked(general));
+    expect(marked(flat)).toHaveLength(3);
+    expect(visibleCopy(flat).body.innerHTML).toBe(
+      visibleCopy(general, linkedomDocument).body.innerHTML,
+    );
+    expect(flat.head.innerHTML).toBe(general.head.innerHTML);
+    expect(flat.head.innerHTML).toContain('{"@type":"Article"}');
+    expect(flat.title).toBe('In the body');
+    expect(visibleCopy(flat).body.innerHTML).toBe(
+      '\n<main><div class="wrap"><p>Kept <b>bold</b> text</p>\n\n<p> shown</p>\n' +
+        '<details><summary>More</summary><p class="css-hidden">Inside details</p></details>\n' +
+        '<p>Found later</p>\n\n\n<iframe src="https://www.youtube.com/embed/abc"></iframe>\n' +
+        '</div></main>\n\n',
+    );
+  });
+
+  it('leaves a streamed segment and a slot to the general walk, copying nothing', () => {
+    const live = page();
+    const target = live.implementation.createHTMLDocument('');
+    const walk = {
+      target,
+      copyElement: (el: Element) => target.importNode(el, false),
+      deep: true,
+      hiddenBySheets: new Set<Element>(),
+      head: target.head,
+      titled: true,
+      deepHidden: false,
+      marked: new Set<Element>(),
+    };
+    const head = target.head.innerHTML;
+    expect(copyFlat(walk, live.body, true)).toBeNull();
+    expect(target.head.innerHTML).toBe(head);
+    expect(copyFlat(walk, page(PAGE.replace(/<slot>.*<\/slot>/, '')).body, true)).toBeNull();
+    const flat = copyFlat(
+      walk,
+      page(PAGE.replace(/<section>.*<\/section>/s, '').replace(/<slot>.*<\/slot>/, '')).body,
+      true,
+    );
+    expect(flat?.body.textContent).toContain('Kept bold text');
   });
 
   it('bounds the depth of a hidden element copied whole, not only of what the walk visits', () => {
