@@ -136,7 +136,12 @@ function useNoscriptFallbacks(root: Element): void {
   for (const ns of Array.from(root.getElementsByTagName('noscript'))) {
     const doc = ns.ownerDocument;
     // With scripting off (jsdom, cloned documents in some engines) the children are parsed
-    // elements; with scripting on they are one text node of markup.
+    // elements; with scripting on they are one text node of markup, parsed only when it can
+    // hold an image: each parse makes a document, and most fallbacks are a tag manager's frame.
+    if (!ns.firstElementChild && !/<img/i.test(ns.textContent ?? '')) {
+      ns.remove();
+      continue;
+    }
     const content: ParentNode = ns.firstElementChild
       ? ns
       : parseFragment(doc, ns.textContent ?? '');
