@@ -1,4 +1,4 @@
-import { normalizedText, tagName } from './dom';
+import { hasText, normalizedText, normalizedTextUpTo, tagName } from './dom';
 import { textAfter } from './trailing';
 
 /**
@@ -82,21 +82,20 @@ function isLabel(el: Element | null): el is Element {
   if (!el) return false;
   const tag = tagName(el);
   if (!/^(?:h[2-6]|p|strong|b)$/.test(tag)) return false;
-  const text = normalizedText(el);
-  return !!text && text.length <= MAX_LABEL_CHARS;
+  return !!normalizedTextUpTo(el, MAX_LABEL_CHARS);
 }
 
 /** A picture with no text, caption or alternative text right before the appeal: its banner. */
 function isBanner(el: Element | null): el is Element {
-  if (!el || normalizedText(el) || el.querySelector(KEPT_MEDIA)) return false;
+  if (!el || hasText(el) || el.querySelector(KEPT_MEDIA)) return false;
   return tagName(el) === 'img' ? el.getAttribute('alt') === '' : !!el.querySelector('img');
 }
 
 const MAX_BUTTON_CHARS = 40;
 
 function isButton(el: Element): boolean {
-  const text = normalizedText(el);
-  if (!text || text.length > MAX_BUTTON_CHARS) return false;
+  const text = normalizedTextUpTo(el, MAX_BUTTON_CHARS);
+  if (!text) return false;
   const link = tagName(el) === 'a' ? el : el.querySelector('a');
   return !!link && normalizedText(link) === text;
 }
@@ -113,8 +112,8 @@ export function removeAppeals(root: Element): void {
     // A block with a picture of the article's goes no further, but a promotion's banner (no
     // caption, no alternative text: the print issue's cover) goes with its text.
     if (!el?.isConnected || (el === block && el.querySelector(KEPT_MEDIA))) continue;
-    const text = normalizedText(block);
-    if (!text || text.length > MAX_PITCH_CHARS) continue;
+    const text = normalizedTextUpTo(block, MAX_PITCH_CHARS);
+    if (!text) continue;
     const lower = text.toLowerCase();
     const pitch = PITCH.test(lower);
     if (!pitch && (text.length > MAX_APPEAL_CHARS || !APPEAL.test(lower))) continue;

@@ -1,4 +1,4 @@
-import { normalizedText, tagName } from './dom';
+import { hasText, normalizedText, tagName } from './dom';
 import { textAfter } from './trailing';
 
 /**
@@ -48,7 +48,7 @@ export function lastBlock(root: Element): Element | null {
   for (;;) {
     let next: Element | null = null;
     for (let c = el.lastElementChild; c; c = c.previousElementSibling) {
-      if (c.matches(BLOCK_LEVEL) && normalizedText(c)) {
+      if (c.matches(BLOCK_LEVEL) && hasText(c)) {
         next = c;
         break;
       }

@@ -1,4 +1,4 @@
-import { elementsByTag, INLINE_TAGS, normalizedText, tagName } from './dom';
+import { elementsByTag, INLINE_TAGS, normalizedText, normalizedTextUpTo, tagName } from './dom';
 import { removeAboutSite } from './about-site';
 import { removeClosingAddress } from './closing-address';
 import { removeFollowCards } from './follow-cards';
@@ -91,8 +91,8 @@ function removeReaderOnlyLines(root: Element): void {
     root.querySelectorAll('span, a, p, div, figcaption, small, dt, dd'),
   )) {
     if (!el.isConnected) continue;
-    const text = normalizedText(el);
-    if (!text || text.length > 100) continue;
+    const text = normalizedTextUpTo(el, 100);
+    if (!text) continue;
     if (
       CONTINUE_READING.test(text) ||
       PHOTO_BY.test(text) ||

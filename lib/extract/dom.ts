@@ -59,6 +59,30 @@ export function normalizedText(node: Node): string {
   return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * `normalizedText(node)` when it is at most `max` characters long, else null. The rules that
+ * look for short lines ask it of every block, the article's wrappers too: their whole text is
+ * not normalized, only as much of its start as tells it is too long (the normalized start of a
+ * text is the start of the normalized whole).
+ */
+export function normalizedTextUpTo(node: Node, max: number): string | null {
+  const raw = node.textContent ?? '';
+  if (raw.length > max) {
+    const start = raw
+      .slice(0, 4 * max + 64)
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (start.length > max) return null;
+  }
+  const text = raw.replace(/\s+/g, ' ').trim();
+  return text.length <= max ? text : null;
+}
+
+/** Whether `node` holds any text but whitespace (read up to its first such character). */
+export function hasText(node: Node): boolean {
+  return /\S/.test(node.textContent ?? '');
+}
+
 /** The document that owns a node (a Document owns itself). */
 export function ownerDoc(node: Node): Document {
   return (node.ownerDocument ?? node) as Document;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { codeText, languageOf } from '../../lib/extract/code';
+import { hasText, normalizedText, normalizedTextUpTo } from '../../lib/extract/dom';
 import { renderFrontmatter, withFrontmatter } from '../../lib/clip-markdown';
 import { buildFrontmatter } from '../../lib/extract/frontmatter';
 import { bestSrcsetUrl, isTrackingPixel } from '../../lib/extract/images';
@@ -16,6 +17,24 @@ const el = (html: string, selector = 'body > *'): Element => {
   const doc = parseHtml(`<!DOCTYPE html><html><body>${html}</body></html>`, 'https://example.com/');
   return doc.querySelector(selector)!;
 };
+
+describe('short text', () => {
+  it('is the normalized text when that is short enough, whatever whitespace the page has', () => {
+    // 2,000 spaces between two words still normalize to one.
+    const spaced = el(`<p>  Read   <b>more</b>${' '.repeat(2000)}<i>here</i>\n </p>`);
+    expect(normalizedTextUpTo(spaced, 14)).toBe('Read more here');
+    expect(normalizedTextUpTo(spaced, 13)).toBeNull();
+    expect(normalizedTextUpTo(el('<p> \n </p>'), 0)).toBe('');
+    const long = el(`<div><p>${'word '.repeat(5000)}</p></div>`);
+    expect(normalizedTextUpTo(long, 100)).toBeNull();
+    expect(normalizedTextUpTo(long, 30000)).toBe(normalizedText(long));
+  });
+
+  it('tells text from whitespace alone', () => {
+    expect(hasText(el('<div> <span>\n</span> </div>'))).toBe(false);
+    expect(hasText(el('<div> <span>\n</span> x</div>'))).toBe(true);
+  });
+});
 
 describe('frontmatter', () => {
   it('quotes every value, keeps the key order and survives hostile strings', () => {
