@@ -14,8 +14,8 @@ import { streamedSegment } from './streamed-segment';
  * page, so its code runs cold: a loop over elements alone, with no frames and no visit to each
  * text node, took the tab's walk from 31 to 14 ms on a long page.
  *
- * `null`, before anything is copied, when the page needs the general walk: a streamed React
- * segment is moved by its siblings' positions, and a `<slot>` outside a shadow tree is
+ * `null`, with the walk's state untouched, when the page needs the general walk: a streamed
+ * React segment is moved by its siblings' positions, and a `<slot>` outside a shadow tree is
  * replaced by its content.
  */
 export function copyFlat(
