@@ -1,4 +1,4 @@
-import { Readability } from '@mozilla/readability';
+import { QuickReadability } from './quick-readability';
 import { decodeEntities, elementsByTag, htmlText, normalizedText, tagName } from './dom';
 import { restoreOwnFragments, shortenOwnFragments } from './fragment-links';
 import { markIngredientTables, unmarkIngredientTables } from './ingredient-tables';
@@ -42,7 +42,7 @@ const KEEP_AFTER_CLEANING = 0.8;
 const JUNK = 'nav, aside, footer, header > nav, form';
 
 function parse(doc: Document, pageUrl: string): ArticleOutcome | null {
-  const reader = new Readability<Element>(doc, {
+  const reader = new QuickReadability<Element>(doc, {
     serializer: (node) => node as Element,
     // Classes stay: the boilerplate and footnote steps after Readability match on them,
     // and skipping Readability's class-cleaning pass is cheaper.

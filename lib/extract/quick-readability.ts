@@ -1,0 +1,171 @@
+import { Readability } from '@mozilla/readability';
+
+/**
+ * Readability with the same answers and fewer reads of `textContent`, which is where it spends
+ * its time on a large page: each read builds the whole text of a subtree, and Readability asks
+ * every element for it, the page's outer wrappers included, several times over.
+ *
+ * - `_isValidByline` read every element's text before looking at its name, while the page
+ *   has no byline yet (most pages): the text is read now only when the name says "author".
+ * - `_isProbablyVisible` asked every element for its inline style, which makes a style object
+ *   for each: an element without `style`, `hidden` and `aria-hidden` attributes is visible
+ *   by those checks, and is now let through without one.
+ * - `_isElementWithoutContent` built each `<div>`'s and `<section>`'s whole text to see that it
+ *   is blank: the text is now read only up to its first character that is not a space.
+ * - Texts are kept (`_getInnerText`) while the page does not change under them:
+ *   - from the first scored candidate to the article's preparation (`_initializeNode` to
+ *     `_prepArticle`), where the link density of each candidate, up to five wrappers around
+ *     each paragraph, read each link's text once per wrapper. Nothing is removed there: what
+ *     moves (the body's children into a top candidate made for them, the top candidate's
+ *     siblings into the article) keeps its text, and the parent it leaves is not read again
+ *     before the preparation;
+ *   - while `_cleanConditionally` runs, until it removes a node: it read each element's text
+ *     six times (list share, commas, heading share, ad words, link density, text density)
+ *     and each descendant's once per ancestor.
+ *
+ * Readability 0.6.0's own methods are replaced, so test/extract/quick-readability.test.ts pins
+ * their source: an upgrade that changes them fails there and must be read again.
+ */
+
+/** The Readability methods used or replaced here (not in its type declarations). */
+interface Internals {
+  REGEXPS: { byline: RegExp; normalize: RegExp };
+  _getInnerText(e: Element, normalizeSpaces?: boolean): string;
+  _isProbablyVisible(node: Element): boolean;
+  _initializeNode(node: Element): void;
+  _prepArticle(content: Element): void;
+  _cleanConditionally(e: Element, tag: string): void;
+  _removeNodes(
+    nodes: ArrayLike<Node>,
+    filter?: (this: unknown, node: Node, i: number, nodes: ArrayLike<Node>) => boolean,
+  ): void;
+}
+
+const base = Readability.prototype as unknown as Internals;
+
+export const REPLACED_METHODS = [
+  '_isProbablyVisible',
+  '_isValidByline',
+  '_isElementWithoutContent',
+  '_getCharCount',
+  '_getInnerText',
+  '_initializeNode',
+  '_prepArticle',
+  '_cleanConditionally',
+  '_removeNodes',
+] as const;
+
+/** Whether `node` holds a text with a character other than white space (`trim`'s set). */
+function hasNonSpace(node: Node): boolean {
+  for (let c = node.firstChild; c; c = c.nextSibling) {
+    // Text and CDATA sections (a Text too) make up `textContent`; comments do not.
+    if (c.nodeType === 3 || c.nodeType === 4) {
+      if (/\S/.test(c.nodeValue ?? '')) return true;
+    } else if (c.nodeType === 1 && hasNonSpace(c)) return true;
+  }
+  return false;
+}
+
+interface Text {
+  trimmed: string;
+  normalized?: string;
+}
+
+export class QuickReadability<T = string> extends Readability<T> {
+  /** Elements' trimmed texts, while they cannot change (see above). */
+  private texts: Map<Node, Text> | null = null;
+
+  private get internals(): Internals {
+    return this as unknown as Internals;
+  }
+
+  _isProbablyVisible(node: Element): boolean {
+    return (
+      !(
+        node.hasAttribute('style') ||
+        node.hasAttribute('hidden') ||
+        node.hasAttribute('aria-hidden')
+      ) || base._isProbablyVisible.call(this, node)
+    );
+  }
+
+  _isValidByline(node: Element, matchString: string): boolean {
+    const rel = node.getAttribute('rel');
+    const itemprop = node.getAttribute('itemprop');
+    if (!(
+      rel === 'author' ||
+      itemprop?.includes('author') ||
+      this.internals.REGEXPS.byline.test(matchString)
+    ))
+      return false;
+    const length = (node.textContent ?? '').trim().length;
+    return length > 0 && length < 100;
+  }
+
+  _isElementWithoutContent(node: Element): boolean {
+    return (
+      node.nodeType === 1 &&
+      !hasNonSpace(node) &&
+      (!node.children.length ||
+        node.children.length ===
+          node.getElementsByTagName('br').length + node.getElementsByTagName('hr').length)
+    );
+  }
+
+  /** Commas are neither trimmed nor collapsed: counted in the text as it is. */
+  _getCharCount(e: Element, s?: string): number {
+    const needle = s || ',';
+    const text = this._getInnerText(e);
+    let count = 0;
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length))
+      count++;
+    return count;
+  }
+
+  _getInnerText(e: Element, normalizeSpaces = true): string {
+    if (!this.texts) return base._getInnerText.call(this, e, normalizeSpaces);
+    let text = this.texts.get(e);
+    if (!text) {
+      text = { trimmed: (e.textContent ?? '').trim() };
+      this.texts.set(e, text);
+    }
+    if (!normalizeSpaces) return text.trimmed;
+    return (text.normalized ??= text.trimmed.replace(this.internals.REGEXPS.normalize, ' '));
+  }
+
+  _initializeNode(node: Element): void {
+    this.texts ??= new Map();
+    base._initializeNode.call(this, node);
+  }
+
+  _prepArticle(content: Element): void {
+    this.texts = null;
+    base._prepArticle.call(this, content);
+  }
+
+  _cleanConditionally(e: Element, tag: string): void {
+    this.texts = new Map();
+    try {
+      base._cleanConditionally.call(this, e, tag);
+    } finally {
+      this.texts = null;
+    }
+  }
+
+  _removeNodes(
+    nodes: ArrayLike<Node>,
+    filter?: (this: unknown, node: Node, i: number, nodes: ArrayLike<Node>) => boolean,
+  ): void {
+    if (!filter || !this.texts) {
+      base._removeNodes.call(this, nodes, filter);
+      return;
+    }
+    // Readability calls the filter on itself, as the arrow function does.
+    base._removeNodes.call(this, nodes, (node, i, all) => {
+      const remove = filter.call(this, node, i, all);
+      // The node goes: every kept text that holds it changes.
+      if (remove) this.texts?.clear();
+      return remove;
+    });
+  }
+}
