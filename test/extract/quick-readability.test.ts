@@ -168,8 +168,10 @@ describe('QuickReadability', () => {
     const plain = count(Readability);
     const quick = count(QuickReadability);
     expect(quick.html).toBe(plain.html);
-    // A link's text: read for each of its wrappers when scoring candidates, and again for
-    // each of them in conditional cleaning; now once in each, and once where neither applies.
+    // Plain Readability reads a link's text once for each candidate around it and again in
+    // each conditional-cleaning pass; kept, no text is read more than 4 times here (the first
+    // paragraph: scored, weighed as the top candidate's sibling, checked for emptiness, and
+    // taken as the excerpt).
     expect(plain.most).toBeGreaterThanOrEqual(9);
     expect(quick.most).toBeLessThanOrEqual(4);
     expect(quick.total).toBeLessThan(plain.total * 0.6);
