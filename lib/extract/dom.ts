@@ -5,6 +5,7 @@
 
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
 
 export function isElement(node: Node | null | undefined): node is Element {
   return !!node && node.nodeType === ELEMENT_NODE;
@@ -78,9 +79,23 @@ export function normalizedTextUpTo(node: Node, max: number): string | null {
   return text.length <= max ? text : null;
 }
 
-/** Whether `node` holds any text but whitespace (read up to its first such character). */
+/**
+ * Whether `node` holds any text but whitespace (JavaScript's `\s`, the set `trim` removes), read
+ * node by node up to its first such character rather than building the whole `textContent`.
+ * Text and CDATA sections (a Text too) make up `textContent`; comments do not.
+ */
 export function hasText(node: Node): boolean {
-  return /\S/.test(node.textContent ?? '');
+  if (node.nodeType === TEXT_NODE || node.nodeType === CDATA_SECTION_NODE)
+    return /\S/.test(node.nodeValue ?? '');
+  for (let c = node.firstChild; c; c = c.nextSibling)
+    if (
+      (c.nodeType === ELEMENT_NODE ||
+        c.nodeType === TEXT_NODE ||
+        c.nodeType === CDATA_SECTION_NODE) &&
+      hasText(c)
+    )
+      return true;
+  return false;
 }
 
 /** The document that owns a node (a Document owns itself). */

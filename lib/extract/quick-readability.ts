@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { hasText } from './dom';
 
 /**
  * Readability with the same answers and fewer reads of `textContent`, which is where it spends
@@ -55,17 +56,6 @@ export const REPLACED_METHODS = [
   '_removeNodes',
 ] as const;
 
-/** Whether `node` holds a text with a character other than white space (`trim`'s set). */
-function hasNonSpace(node: Node): boolean {
-  for (let c = node.firstChild; c; c = c.nextSibling) {
-    // Text and CDATA sections (a Text too) make up `textContent`; comments do not.
-    if (c.nodeType === 3 || c.nodeType === 4) {
-      if (/\S/.test(c.nodeValue ?? '')) return true;
-    } else if (c.nodeType === 1 && hasNonSpace(c)) return true;
-  }
-  return false;
-}
-
 interface Text {
   trimmed: string;
   normalized?: string;
@@ -105,7 +95,7 @@ export class QuickReadability<T = string> extends Readability<T> {
   _isElementWithoutContent(node: Element): boolean {
     return (
       node.nodeType === 1 &&
-      !hasNonSpace(node) &&
+      !hasText(node) &&
       (!node.children.length ||
         node.children.length ===
           node.getElementsByTagName('br').length + node.getElementsByTagName('hr').length)

@@ -33,6 +33,10 @@ describe('short text', () => {
   it('tells text from whitespace alone', () => {
     expect(hasText(el('<div> <span>\n</span> </div>'))).toBe(false);
     expect(hasText(el('<div> <span>\n</span> x</div>'))).toBe(true);
+    // The same set `trim` removes: a no-break space and a line separator are white space.
+    expect(hasText(el('<div>\u00a0<!-- a comment --><b>\u2028</b></div>'))).toBe(false);
+    const text = el('<p> x</p>').firstChild!;
+    expect([hasText(text), hasText(el('<p> </p>').firstChild!)]).toEqual([true, false]);
   });
 });
 
