@@ -1,5 +1,5 @@
 import { normalizedText, removeWithEmptyWrappers } from './dom';
-import { tryUrl } from './urls';
+import { siteOf, tryUrl } from './urls';
 
 /**
  * The site's logo linking to its home page, which Readability keeps when the page sets it
@@ -14,8 +14,7 @@ const WRAPPERS = new Set(['picture', 'figure', 'span', 'div', 'p']);
 
 function isHome(href: string, page: URL): boolean {
   const to = tryUrl(href, page);
-  const bare = (host: string) => host.replace(/^www\./, '');
-  return !!to && bare(to.host) === bare(page.host) && HOME_PATH.test(to.pathname);
+  return !!to && siteOf(to) === siteOf(page) && HOME_PATH.test(to.pathname);
 }
 
 export function removeHomeLogos(root: Element, pageUrl: string): void {

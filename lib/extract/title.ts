@@ -1,6 +1,7 @@
 import { fullHeadline, norm, SEPARATOR_SIGNS } from './headline';
 import { clean } from './metadata';
 import { withoutPortalTail } from './portal-tail';
+import { siteOf, tryUrl } from './urls';
 
 /**
  * The clip's title: chosen from Readability's, the metadata's and the first heading, without
@@ -70,11 +71,8 @@ const BLOG_ARCHIVE = /^blog ?archiv(?:e)?$/;
 
 /** The page's host without `www.`, in lower case; '' when `url` is not a URL. */
 export function siteHost(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '').toLowerCase();
-  } catch {
-    return '';
-  }
+  const parsed = tryUrl(url);
+  return parsed ? siteOf(parsed) : '';
 }
 
 /**

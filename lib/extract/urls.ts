@@ -46,6 +46,16 @@ export function tryUrl(raw: string, base?: string | URL): URL | null {
   }
 }
 
+/**
+ * The site a URL belongs to: its host name in lower case (the URL parser lowers only the
+ * web's own schemes') without a leading `www.`, and without the port. A site links to itself
+ * with and without `www.`, so the rules that tell the site's own pages from other sites'
+ * compare these.
+ */
+export function siteOf(url: URL): string {
+  return url.hostname.toLowerCase().replace(/^www\./, '');
+}
+
 /** Absolute link target, or null when it is empty, malformed or unsafe (`javascript:`, `data:`, …). */
 export function resolveLink(raw: string | null, base: string): string | null {
   // Browsers strip ASCII whitespace and control characters before parsing a URL, so

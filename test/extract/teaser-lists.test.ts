@@ -41,6 +41,19 @@ describe.each(Object.entries(rootDoms(URL)))('removeTeaserLists (%s)', (_, parse
     expect(text).not.toMatch(/correction not quite|estrangement|dark side|farce/);
   });
 
+  it('takes the site with and without www. for one site', () => {
+    const www = clean(
+      article + TEASERS.replaceAll('https://mag.example/', 'https://www.mag.example/'),
+    );
+    expect(www).toContain('next round of outrage begins.');
+    expect(www).not.toMatch(/correction not quite|estrangement|dark side|farce/);
+    // Another site whose name only ends like this one's is not the site.
+    const other = clean(
+      article + TEASERS.replaceAll('https://mag.example/', 'https://blog-mag.example/'),
+    );
+    expect(other).toContain('Cultural estrangement');
+  });
+
   it('keeps a list of headlines linked to other sites, and one with the article after it', () => {
     const out = (slug: string, title: string) =>
       `<li><h3><a href="https://${slug}.example/">${title}</a></h3><p>Why we like it.</p></li>`;
