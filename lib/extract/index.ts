@@ -246,13 +246,15 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
   const title = siteTitle
     ? cleanTitle(siteTitle, siteName, url)
     : chooseTitle(
-        article?.title ?? null,
-        meta.title,
-        () => doc.querySelector('h1'),
+        {
+          article: article?.title ?? null,
+          meta: meta.title,
+          firstHeading: () => doc.querySelector('h1'),
+          headlines: meta.headlines,
+          ownHeadlines: meta.ownHeadlines,
+        },
         siteName,
         url,
-        meta.headlines,
-        meta.ownHeadlines,
       );
   const excerpt = clean(article?.excerpt ?? meta.excerpt) || null;
   const published = normalizeDate(article?.published ?? meta.published);

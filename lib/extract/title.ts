@@ -180,23 +180,32 @@ function shownTitle(
   return !word || shows(metaTitle) || shows(firstHeading()?.textContent) ? articleTitle : '';
 }
 
+/** What the page offers as its title, for `chooseTitle`. */
+export interface TitleSources {
+  /** Readability's title. */
+  article: string | null;
+  /** The head's title (metadata.ts). */
+  meta: string | null;
+  /** The page's first `<h1>`, read only when needed (from the live page or its capture). */
+  firstHeading: () => Element | null;
+  /** The page's headlines (metadata.ts `headlines`), which may complete a shortened title. */
+  headlines?: readonly string[];
+  /** Those of them that surely name the page (metadata.ts `ownHeadlines`); `headlines` if unset. */
+  ownHeadlines?: readonly string[];
+}
+
 /**
- * The clip's title: Readability's, else the page's metadata, else its first `<h1>` (read
- * lazily from the live page); then cleaned of site-name decorations and completed from the
- * page's own headlines (headline.ts). A title that is only the site's name gives way to the
- * first of `ownHeadlines` (those that surely name the page, metadata.ts) that is not. A page with none of
- * these has no title: '' (as Readability reports it), not an invented one such as the host;
- * the consumers that need a label fall back to the URL themselves (menus.ts `pageTitle`).
+ * The clip's title: Readability's, else the page's metadata, else its first `<h1>`; then
+ * cleaned of site-name decorations (`siteName`, `url`'s host) and completed from the page's own
+ * headlines (headline.ts). A title that is only the site's name gives way to the first of
+ * `ownHeadlines` that is not. A page with none of these has no title: '' (as Readability
+ * reports it), not an invented one such as the host; the consumers that need a label fall back
+ * to the URL themselves (menus.ts `pageTitle`).
  */
-export function chooseTitle(
-  articleTitle: string | null,
-  metaTitle: string | null,
-  firstHeading: () => Element | null,
-  siteName: string | null,
-  url: string,
-  headlines: readonly string[] = [],
-  ownHeadlines: readonly string[] = headlines,
-): string {
+export function chooseTitle(sources: TitleSources, siteName: string | null, url: string): string {
+  const { article: articleTitle, meta: metaTitle, firstHeading } = sources;
+  const headlines = sources.headlines ?? [];
+  const ownHeadlines = sources.ownHeadlines ?? headlines;
   const raw =
     shownTitle(clean(articleTitle), metaTitle, firstHeading) ||
     clean(metaTitle) ||

@@ -16,33 +16,43 @@ const heading = (text: string) => (): Element =>
 
 describe('chooseTitle', () => {
   it('gives an untitled page no title rather than inventing one from the host', () => {
-    expect(chooseTitle(null, null, noHeading, null, URL)).toBe('');
-    expect(chooseTitle('  ', '', noHeading, null, URL)).toBe('');
+    expect(chooseTitle({ article: null, meta: null, firstHeading: noHeading }, null, URL)).toBe('');
+    expect(chooseTitle({ article: '  ', meta: '', firstHeading: noHeading }, null, URL)).toBe('');
   });
 
   it('still falls back to the metadata, then the first heading', () => {
-    expect(chooseTitle(null, 'Harbour reopens', heading('Other'), null, URL)).toBe(
-      'Harbour reopens',
-    );
-    expect(chooseTitle(null, null, heading('Harbour  reopens'), null, URL)).toBe('Harbour reopens');
+    expect(
+      chooseTitle(
+        { article: null, meta: 'Harbour reopens', firstHeading: heading('Other') },
+        null,
+        URL,
+      ),
+    ).toBe('Harbour reopens');
+    expect(
+      chooseTitle(
+        { article: null, meta: null, firstHeading: heading('Harbour  reopens') },
+        null,
+        URL,
+      ),
+    ).toBe('Harbour reopens');
   });
 
   it('still removes the site name', () => {
     expect(
-      chooseTitle('Harbour reopens | News Example', null, noHeading, 'News Example', URL),
+      chooseTitle(
+        { article: 'Harbour reopens | News Example', meta: null, firstHeading: noHeading },
+        'News Example',
+        URL,
+      ),
     ).toBe('Harbour reopens');
   });
 
   // A page whose title, og:title and og:site_name are all "Icon Mag", with these own headlines.
   const iconMag = (ownHeadlines: string[]) =>
     chooseTitle(
-      'Icon Mag',
-      'Icon Mag',
-      noHeading,
+      { article: 'Icon Mag', meta: 'Icon Mag', firstHeading: noHeading, ownHeadlines },
       'Icon Mag',
       'https://iconmag.example/s',
-      [],
-      ownHeadlines,
     );
 
   it("takes the page's own headline when the title is only the site's name", () => {
@@ -51,21 +61,24 @@ describe('chooseTitle', () => {
     // Mostly the host's words, no site name declared.
     expect(
       chooseTitle(
-        'Four Years Remaining',
-        null,
-        noHeading,
+        {
+          article: 'Four Years Remaining',
+          meta: null,
+          firstHeading: noHeading,
+          ownHeadlines: ['Interning of small integers'],
+        },
         null,
         'https://fouryears.example/x',
-        [],
-        ['Interning of small integers'],
       ),
     ).toBe('Interning of small integers');
     // The head's title is read again: Readability shortened "Site » Blog Archive » Post".
     expect(
       chooseTitle(
-        'Four Years Remaining',
-        'Four Years Remaining » Blog Archive » Interning of small integers',
-        noHeading,
+        {
+          article: 'Four Years Remaining',
+          meta: 'Four Years Remaining » Blog Archive » Interning of small integers',
+          firstHeading: noHeading,
+        },
         null,
         'https://fouryears.example/x',
       ),
@@ -75,7 +88,16 @@ describe('chooseTitle', () => {
   it("keeps a title that names a page of the site, or when no headline is the page's own", () => {
     const lab = 'https://sibenlab.example/p/privacy';
     expect(
-      chooseTitle('SibenLab privacy policy', null, noHeading, null, lab, [], ['privacy policy']),
+      chooseTitle(
+        {
+          article: 'SibenLab privacy policy',
+          meta: null,
+          firstHeading: noHeading,
+          ownHeadlines: ['privacy policy'],
+        },
+        null,
+        lab,
+      ),
     ).toBe('SibenLab privacy policy');
     // Only headlines that are the site's name too.
     expect(iconMag(['Icon Mag'])).toBe('Icon Mag');
@@ -84,22 +106,38 @@ describe('chooseTitle', () => {
   it("skips Readability's one-word title that the page never shows (an id, a CMS's name)", () => {
     expect(
       chooseTitle(
-        'd-161500790',
-        'A nightmare - THE MAGAZINE 52/2018',
-        heading('A nightmare'),
+        {
+          article: 'd-161500790',
+          meta: 'A nightmare - THE MAGAZINE 52/2018',
+          firstHeading: heading('A nightmare'),
+          headlines: ['A nightmare'],
+        },
         'Mag',
         URL,
-        ['A nightmare'],
       ),
     ).toBe('A nightmare');
-    expect(chooseTitle('escenic', 'Plumber jailed after boiler fault', noHeading, null, URL)).toBe(
-      'Plumber jailed after boiler fault',
-    );
+    expect(
+      chooseTitle(
+        { article: 'escenic', meta: 'Plumber jailed after boiler fault', firstHeading: noHeading },
+        null,
+        URL,
+      ),
+    ).toBe('Plumber jailed after boiler fault');
     // A one-word title the page shows stays.
-    expect(chooseTitle('remoteStorage', 'remoteStorage', heading('remoteStorage'), null, URL)).toBe(
-      'remoteStorage',
-    );
-    expect(chooseTitle('Mozilla', 'Mozilla - Wikipedia', noHeading, null, URL)).toBe('Mozilla');
+    expect(
+      chooseTitle(
+        { article: 'remoteStorage', meta: 'remoteStorage', firstHeading: heading('remoteStorage') },
+        null,
+        URL,
+      ),
+    ).toBe('remoteStorage');
+    expect(
+      chooseTitle(
+        { article: 'Mozilla', meta: 'Mozilla - Wikipedia', firstHeading: noHeading },
+        null,
+        URL,
+      ),
+    ).toBe('Mozilla');
   });
 
   it('leaves an untitled page without a title in the clip and its frontmatter', () => {
