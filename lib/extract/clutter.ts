@@ -3,6 +3,7 @@ import { removeAboutSite } from './about-site';
 import { removeClosingAddress } from './closing-address';
 import { removeFollowCards } from './follow-cards';
 import { removeAppeals } from './appeals';
+import { removeSubscriptionOffers } from './subscription-offers';
 import { removeSiteMenus } from './site-menus';
 import { removeCalendars } from './calendar-widgets';
 import { removeLookalikeText } from './lookalike-text';
@@ -247,9 +248,11 @@ function removeBreadcrumbs(root: Element): void {
 
 /**
  * All of the above, for article clips; `pageUrl` tells this page's fragments apart. Then the
- * article's tail: media tab switchers (media-tabs.ts), support appeals (appeals.ts), a closing
- * list of the site's other articles (teaser-lists.ts), closing link-only lines (trailing-links.ts), text in look-alike letters (lookalike-text.ts), a closing
- * note about the author (author-bio.ts) and headings left with nothing under them (trailing.ts).
+ * article's tail: media tab switchers (media-tabs.ts), a paywall's subscription plans
+ * (subscription-offers.ts), support appeals (appeals.ts), a closing list of the site's other
+ * articles (teaser-lists.ts), closing link-only lines (trailing-links.ts), text in look-alike
+ * letters (lookalike-text.ts), a closing note about the author (author-bio.ts) and headings
+ * left with nothing under them (trailing.ts).
  */
 export function removeClutter(root: Element, pageUrl: string): void {
   const pageNoHash = pageUrl.replace(/#.*$/, '');
@@ -260,6 +263,7 @@ export function removeClutter(root: Element, pageUrl: string): void {
   removeSiteMenus(root);
   removeCalendars(root);
   removeMediaTabs(root, pageUrl);
+  removeSubscriptionOffers(root);
   removeAppeals(root);
   removeFollowCards(root);
   removeAboutSite(root);

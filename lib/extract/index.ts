@@ -82,7 +82,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     table's cells), reading times, credits and disclaimers, review prompts, suggested
  *     citations, a serial's link to its next part; a slideshow's counters; a broken site's PHP
  *     error messages;
- *     related-reading labels with their teasers; the article's tail of appeals and site
+ *     related-reading labels with their teasers; a paywall's subscription plans offered in
+ *     place of the article's rest (subscription-offers.ts); the article's tail of appeals and site
  *     promotions, a card offering to follow a topic (follow-cards.ts), the site's
  *     description of itself (about-site.ts), link-only lines, text
  *     spelled in look-alike letters and a closing author note, or the note the page
