@@ -61,6 +61,9 @@ const WIDGET_LINE = new RegExp(
       'f[üu]r details auf (?:das |ein )?produkt klicken',
       // Labels of an image viewer's and a sources box's buttons, which clips do not hold.
       '(?:(?:bild|quellen|galerie) (?:anzeigen|ausblenden|schlie[ßs]en)\\s*){1,2}|vergr[öo](?:ß|ss)ern|(?:bei|auf) pinterest (?:speichern|merken)|(?:der )?artikel wurde erfolgreich hinzugef[üu]gt',
+      // A Chinese news site's gallery label ("图集", "组图") over a slideshow a script fills:
+      // in a copy the slideshow is empty, and with pictures in it the label's block keeps them.
+      '(?:高清)?(?:图集|组图)',
       '(?:kontakt|contact|ansprechpartner(?:in)?(?: .{1,30})?):?',
       '(?:[üu]ber (?:den|die) autor(?:in|en)?|about the authors?|zur person|autor(?:in|en)?:|von:|authors?:)',
       'inhaltsverzeichnis|table of contents|contents|[íi]ndice|sommaire|spis tre[śs]ci',

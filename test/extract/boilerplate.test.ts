@@ -137,6 +137,7 @@ describe.each(Object.entries(doms))('removeBoilerplate (%s)', (_, parse) => {
       'dpa/lno',
       '+ FOLLOW',
       '※下に線があることばは辞書の説明を見ることができます。',
+      '图集',
       'Die folgenden Hotel Links öffnen als extra Fenster',
       'Links open in a new window.',
     ];
