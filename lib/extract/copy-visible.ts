@@ -9,6 +9,7 @@ import {
 } from './hidden';
 import { MAX_DEPTH, nestsDeeperThan } from './limit-depth';
 import { streamedSegment } from './streamed-segment';
+import { isVideoPlayerUrl } from './urls';
 
 /**
  * The snapshot's walk (snapshot.ts): copies the live page's body into the working document.
@@ -19,8 +20,6 @@ import { streamedSegment } from './streamed-segment';
  */
 
 const DROP_TAGS = new Set(['style', 'template', 'link', 'object', 'embed', 'canvas', 'dialog']);
-const VIDEO_HOSTS =
-  /^(?:https?:)?\/\/(?:www\.)?(?:youtube(?:-nocookie)?\.com|player\.vimeo\.com|youtu\.be)\//;
 
 export function isJsonLd(el: Element): boolean {
   return (el.getAttribute('type') ?? '').toLowerCase() === 'application/ld+json';
@@ -32,7 +31,7 @@ export function isDropped(el: Element, tag: string): boolean {
     const type = (el.getAttribute('type') ?? '').toLowerCase();
     return !type.startsWith('math/tex') && type !== 'application/ld+json';
   }
-  if (tag === 'iframe') return !VIDEO_HOSTS.test(el.getAttribute('src') ?? '');
+  if (tag === 'iframe') return !isVideoPlayerUrl(el.getAttribute('src') ?? '');
   return false;
 }
 

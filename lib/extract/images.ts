@@ -1,6 +1,6 @@
-import { numericAttr, parseFragment, tagName } from './dom';
+import { numericAttr, ownerDoc, parseFragment, tagName } from './dom';
 import { embeddableDataUrl } from './embedded-images';
-import { parseSrcset } from './urls';
+import { isVideoPlayerUrl, parseSrcset } from './urls';
 
 /**
  * Image rules, run on the snapshot before Readability so it scores real images:
@@ -218,11 +218,26 @@ function choosePictureSource(picture: Element): void {
   for (const s of sources) s.remove();
 }
 
+/**
+ * A video player set as a lazy image, which a script swaps for the player (`<img
+ * data-src="https://www.youtube.com/embed/…">`): no picture but the player's address. It
+ * becomes the player's frame, which the clip links as an embedded video like any other.
+ */
+function playerAsFrame(img: Element): boolean {
+  const src = img.getAttribute('src') ?? '';
+  if (!isVideoPlayerUrl(src)) return false;
+  const frame = ownerDoc(img).createElement('iframe');
+  frame.setAttribute('src', src);
+  img.replaceWith(frame);
+  return true;
+}
+
 /** `keepDataImages`: a `data:` image worth storing stays (`embedded-images.ts` takes it on). */
 export function fixImages(root: Element, keepDataImages = false): void {
   useNoscriptFallbacks(root);
   for (const img of Array.from(root.getElementsByTagName('img'))) {
     fixLazy(img);
+    if (playerAsFrame(img)) continue;
     if (isTrackingPixel(img)) {
       img.remove();
       continue;

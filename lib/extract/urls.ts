@@ -56,6 +56,14 @@ export function siteOf(url: URL): string {
   return url.hostname.toLowerCase().replace(/^www\./, '');
 }
 
+const VIDEO_PLAYERS =
+  /^(?:https?:)?\/\/(?:www\.)?(?:youtube(?:-nocookie)?\.com|player\.vimeo\.com|youtu\.be)\//;
+
+/** A video player's address (YouTube, Vimeo): the frames a clip keeps, as a link. */
+export function isVideoPlayerUrl(url: string): boolean {
+  return VIDEO_PLAYERS.test(url);
+}
+
 /** Absolute link target, or null when it is empty, malformed or unsafe (`javascript:`, `data:`, …). */
 export function resolveLink(raw: string | null, base: string): string | null {
   // Browsers strip ASCII whitespace and control characters before parsing a URL, so
