@@ -58,6 +58,14 @@ export function trimCaptionCredits(
   }
 }
 
+/** Whether `text` ends in a photo credit after some text of its own ("… escolar. Foto: Andina"). */
+export function endsInCredit(text: string): boolean {
+  const from = Math.max(0, text.length - TAIL_WINDOW);
+  const end = text.slice(from);
+  const m = CREDIT_TAIL.exec(end) ?? AGENCY_TAIL.exec(end) ?? VIA_TAIL.exec(end);
+  return !!m && !!text.slice(0, from + m.index).trim();
+}
+
 const MEDIA = 'img, picture, video';
 const CAPTION_TAGS = new Set(['p', 'div', 'small', 'span', 'em', 'i']);
 

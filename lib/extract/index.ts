@@ -10,6 +10,7 @@ import { removeSignInPanels } from './sign-in-panels';
 import { removeOtherPosts } from './other-posts';
 import { removeDeclaredAuthorNotes } from './declared-author-notes';
 import { removeClutter, removeHeadingPermalinks } from './clutter';
+import { removeOrphanCaptions } from './orphan-captions';
 import { normalizeCodeBlocks } from './code';
 import { elementsByTag } from './dom';
 import { joinDropCaps } from './drop-caps';
@@ -83,7 +84,8 @@ import type { ClipMode, ExtractOptions, ExtractResult } from './types';
  *     citations, a serial's link to its next part; a slideshow's counters; a broken site's PHP
  *     error messages;
  *     related-reading labels with their teasers; a paywall's subscription plans offered in
- *     place of the article's rest (subscription-offers.ts); the article's tail of appeals and site
+ *     place of the article's rest (subscription-offers.ts); a caption whose picture the clip
+ *     lost (orphan-captions.ts); the article's tail of appeals and site
  *     promotions, a card offering to follow a topic (follow-cards.ts), the site's
  *     description of itself (about-site.ts), link-only lines, text
  *     spelled in look-alike letters and a closing author note, or the note the page
@@ -219,6 +221,7 @@ export function extractCapture(capture: PageCapture, options: ExtractOptions = {
     if (mode === 'article') {
       removeBoilerplate(content);
       removeClutter(content, url);
+      removeOrphanCaptions(content, doc);
       removeDeclaredAuthorNotes(content, meta.authorNotes);
       removeAuthorPhotos(content, byline);
       removeHomeLogos(content, url);
