@@ -9,7 +9,14 @@ import { mathmlToTex } from '../../lib/extract/mathml-to-tex';
 import { normalizeDate } from '../../lib/extract/metadata';
 import { countWords } from '../../lib/extract/word-count';
 import { cleanTitle } from '../../lib/extract/title';
-import { parseSrcset, resolveLink, resolveMedia, resolveSrcset } from '../../lib/extract/urls';
+import {
+  isVideoPlayerUrl,
+  parseSrcset,
+  resolveLink,
+  resolveMedia,
+  resolveSrcset,
+  siteOf,
+} from '../../lib/extract/urls';
 import { tidyMarkdown } from '../../lib/extract/whitespace';
 import { parseHtml } from '../../scripts/parse-html';
 
@@ -85,6 +92,18 @@ describe('frontmatter', () => {
 });
 
 describe('urls', () => {
+  it("names a URL's site by its host without www. and port, in lower case", () => {
+    expect(siteOf(new URL('https://WWW.Mag.example:8443/a'))).toBe('mag.example');
+    expect(siteOf(new URL('https://mag.example/b'))).toBe('mag.example');
+    expect(siteOf(new URL('https://blog-mag.example/'))).toBe('blog-mag.example');
+  });
+
+  it('tells video players from pictures', () => {
+    expect(isVideoPlayerUrl('https://www.youtube.com/embed/abc')).toBe(true);
+    expect(isVideoPlayerUrl('//player.vimeo.com/video/1')).toBe(true);
+    expect(isVideoPlayerUrl('https://i.ytimg.com/vi/abc/hqdefault.jpg')).toBe(false);
+  });
+
   it('resolves links and refuses unsafe schemes, even obfuscated', () => {
     expect(resolveLink('../b?x=1#y', 'https://e.com/a/c/')).toBe('https://e.com/a/b?x=1#y');
     expect(resolveLink('//cdn.e.com/x', 'https://e.com/')).toBe('https://cdn.e.com/x');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removeOrphanCaptions } from '../../lib/extract/orphan-captions';
-import { rootDoms } from './support/root-doms';
+import { cleanedText, rootDoms } from './support/root-doms';
 import { EXTRACT_WAYS } from './support/extract-ways';
 import { parseHtml } from '../../scripts/parse-html';
 
@@ -20,11 +20,8 @@ const figure = (alt: string) =>
 
 describe.each(Object.entries(rootDoms(URL)))('removeOrphanCaptions (%s)', (_, parse) => {
   // `content` is the clip's content; the page holds the picture besides.
-  const clean = (content: string, page = figure(CAPTION)) => {
-    const root = parse(content).getElementById('root')!;
-    removeOrphanCaptions(root, parse(page));
-    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
-  };
+  const clean = (content: string, page = figure(CAPTION)) =>
+    cleanedText(parse, content, (root) => removeOrphanCaptions(root, parse(page)));
 
   it('drops a caption whose picture the clip lost', () => {
     const text = clean(`<div class="descent"><span>${CAPTION}</span></div>${article}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removeSubscriptionOffers } from '../../lib/extract/subscription-offers';
-import { rootDoms } from './support/root-doms';
+import { cleanedText, rootDoms } from './support/root-doms';
 import { EXTRACT_WAYS } from './support/extract-ways';
 import { parseHtml } from '../../scripts/parse-html';
 
@@ -39,11 +39,7 @@ const ENGLISH_OFFER =
   '<div><p>Digital annual</p><p>$49.99 per year</p><p>Two months free</p></div></div>';
 
 describe.each(Object.entries(rootDoms(URL)))('removeSubscriptionOffers (%s)', (_, parse) => {
-  const clean = (html: string) => {
-    const root = parse(html).getElementById('root')!;
-    removeSubscriptionOffers(root);
-    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
-  };
+  const clean = (html: string) => cleanedText(parse, html, removeSubscriptionOffers);
   const article = LEDE.map((p) => `<p>${p}</p>`).join('');
 
   it('drops the plans offered in place of the rest, with the label asking to read on', () => {
