@@ -2,7 +2,10 @@ import { classAndId, normalizedText, tagName } from './dom';
 
 /**
  * The kicker above a headline ("Product Announcements", "Off-nominal", "Blog post"): a short
- * label set right before the page's first `<h1>`, naming the section or the kind of piece.
+ * label set right before the page's first `<h1>`, naming the section or the kind of piece, or
+ * before the heading that says what the page's `og:title` says (a site whose `<h1>` is the
+ * last crumb of its breadcrumb sets its headline as an `<h2>`). An icon may stand beside the
+ * label: inline SVG or an SVG file (a paywall's "plus" badge), never a photo.
  * Once the headline goes (it is the clip's title) the label would open the clip on its own,
  * so it is removed from the snapshot before Readability runs, while its place beside the
  * headline still shows what it is. A byline, a date or a title there stays. A kicker set
@@ -16,11 +19,17 @@ const LABEL_TAGS = new Set(['div', 'p', 'span', 'a', 'small', 'strong', 'b', 'em
 // A title or a byline set above the headline is no kicker.
 const NOT_A_LABEL_NAMES = /author|byline|writer|date|time|title|headline/;
 const NOT_A_LABEL =
-  'img, picture, video, iframe, svg image, h1, h2, h3, h4, h5, h6, time, [rel~="author"], [itemprop~="author"], a[href*="/author/"]';
+  'picture, video, iframe, svg image, h1, h2, h3, h4, h5, h6, time, [rel~="author"], [itemprop~="author"], a[href*="/author/"]';
+const SVG_FILE = /\.svg(?:[?#]|$)/i;
+
+function isIcon(img: Element): boolean {
+  return SVG_FILE.test(img.getAttribute('src') ?? '');
+}
 
 function isLabel(el: Element): boolean {
   if (!LABEL_TAGS.has(tagName(el)) || el.matches(NOT_A_LABEL) || el.querySelector(NOT_A_LABEL))
     return false;
+  if (!Array.from(el.getElementsByTagName('img')).every(isIcon)) return false;
   const text = normalizedText(el);
   if (!text || text.length > MAX_CHARS || text.split(' ').length > MAX_WORDS) return false;
   // Digits make a date or a count; end punctuation a sentence or a "Label:" leading on.
@@ -43,9 +52,23 @@ function isKickerInside(headline: Element, el: Element | null): el is Element {
   return normalizedText(headline).length - normalizedText(el).length >= MIN_HEADLINE_CHARS;
 }
 
+/** The first `<h1>`, and the first `<h1>` or `<h2>` whose text is the page's `og:title`. */
+function headlines(body: Element): Element[] {
+  const first = body.querySelector('h1');
+  const found = first ? [first] : [];
+  const meta = body.ownerDocument.querySelector('meta[property="og:title"]');
+  const title = (meta?.getAttribute('content') ?? '').replace(/\s+/g, ' ').trim();
+  if (!title) return found;
+  for (const heading of Array.from(body.querySelectorAll('h1, h2')))
+    if (heading !== first && normalizedText(heading) === title) return [...found, heading];
+  return found;
+}
+
 export function removeEyebrow(body: Element): void {
-  const label = body.querySelector('h1')?.previousElementSibling;
-  if (label && isLabel(label)) label.remove();
+  for (const headline of headlines(body)) {
+    const label = headline.previousElementSibling;
+    if (label && isLabel(label)) label.remove();
+  }
   // Every headline: a site's name or section is often the page's first <h1>.
   for (const headline of Array.from(body.getElementsByTagName('h1'))) {
     const inside = headline.firstElementChild;

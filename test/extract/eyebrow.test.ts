@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removeEyebrow } from '../../lib/extract/eyebrow';
-import { rootDoms } from './support/root-doms';
+import { documentDoms, rootDoms } from './support/root-doms';
 import { EXTRACT_WAYS } from './support/extract-ways';
 import { parseHtml } from '../../scripts/parse-html';
 
@@ -76,5 +76,57 @@ describe('a kicker inside the headline', () => {
     const r = run(parseHtml(page, URL), URL, {});
     expect(r.body).toContain('price adjustment clauses');
     expect(r.body).not.toContain('Consumer protection');
+  });
+});
+
+describe.each(documentDoms('https://farm.example/energy/snow.html'))(
+  'removeEyebrow beside the headline the og:title names (%s)',
+  (_, parse) => {
+    const TITLE = 'Snow weighs on solar panels';
+    const page = (body: string) =>
+      `<!DOCTYPE html><html><head><meta property="og:title" content="${TITLE}"></head><body>` +
+      `<ol class="crumbs"><li><a href="/energy/">Energy</a></li><li><h1>${TITLE}</h1></li></ol>` +
+      `${body}<p>A blanket of snow costs more than the day's yield.</p></body></html>`;
+    const cleaned = (body: string) => {
+      const doc = parse(page(body));
+      removeEyebrow(doc.body);
+      return doc.body.innerHTML;
+    };
+
+    it('drops the label before an <h2> headline, with its SVG badge', () => {
+      const kicker =
+        '<p class="kicker"><span><img src="/img/plus.svg" alt="plus"></span>Photovoltaics</p>';
+      const out = cleaned(`${kicker}<h2>${TITLE}</h2>`);
+      expect(out).not.toContain('Photovoltaics');
+      expect(out).toContain(`<h2>${TITLE}</h2>`);
+    });
+
+    it('keeps a label with a photo, and one before a heading that is not the headline', () => {
+      for (const kept of [
+        `<p><img src="/img/field.jpg" alt="A field">Photovoltaics</p><h2>${TITLE}</h2>`,
+        '<p>Photovoltaics</p><h2>Other news</h2>',
+      ]) {
+        expect(cleaned(kept)).toContain('Photovoltaics');
+      }
+    });
+  },
+);
+
+describe('a kicker above an <h2> headline', () => {
+  const URL = 'https://farm.example/energy/snow.html';
+  it.each(EXTRACT_WAYS)('is not in the clip (%s)', (_, run) => {
+    const title = 'Snow weighs on solar panels';
+    const para =
+      '<p>A blanket of snow on a solar roof costs more than the yield of a winter day: its ' +
+      'weight bends frames and cracks glass, and clearing it from a ladder is dangerous.</p>';
+    const page =
+      `<!DOCTYPE html><html><head><title>${title} | Farm News</title>` +
+      `<meta property="og:title" content="${title}"></head><body><nav><ol><li>` +
+      `<a href="/energy/">Energy</a></li><li><h1>${title}</h1></li></ol></nav><div id="content">` +
+      '<p class="kicker"><span><img src="/img/plus.svg" alt="Farm plus"></span>Photovoltaics</p>' +
+      `<h2>${title}</h2>${para.repeat(4)}</div></body></html>`;
+    const r = run(parseHtml(page, URL), URL, {});
+    expect(r.body).toContain('clearing it from a ladder');
+    expect(r.body).not.toContain('Photovoltaics');
   });
 });
