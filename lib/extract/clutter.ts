@@ -189,6 +189,11 @@ function isCrumbTrail(nodes: Node[]): boolean {
   let between = '';
   let tail = '';
   let text = '';
+  // Every wrapper with two links is asked, the article's too: the walk stops once the text
+  // read so far is too long for a trail, whitespace collapsed (collapsing a text's start
+  // never makes it longer than the collapsed whole), checked each time the text doubles.
+  let checkAt = MAX_CRUMB_CHARS;
+  let tooLong = false;
   const visit = (n: Node) => {
     if (n.nodeType === 3) {
       const value = n.nodeValue ?? '';
@@ -197,14 +202,18 @@ function isCrumbTrail(nodes: Node[]): boolean {
         between += tail;
         tail = '';
       } else tail += value;
+      if (text.length > checkAt) {
+        tooLong = text.replace(/\s+/g, ' ').trim().length > MAX_CRUMB_CHARS;
+        checkAt = 2 * text.length;
+      }
       return;
     }
     if (n.nodeType !== 1) return;
     if (tagName(n as Element) === 'a') links++;
-    for (let c = n.firstChild; c; c = c.nextSibling) visit(c);
+    for (let c = n.firstChild; c && !tooLong; c = c.nextSibling) visit(c);
   };
-  for (const n of nodes) visit(n);
-  if (links < 2) return false;
+  for (const n of nodes) if (!tooLong) visit(n);
+  if (tooLong || links < 2) return false;
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length > MAX_CRUMB_CHARS || !CRUMB_JOIN.test(flat)) return false;
   const joinsOnly = CRUMB_GAP.test(between.replace(/\s+/g, ' '));
