@@ -23,13 +23,53 @@ import { hasText } from './dom';
  *   - while `_cleanConditionally` runs, until it removes a node: it read each element's text
  *     six times (list share, commas, heading share, ad words, link density, text density)
  *     and each descendant's once per ancestor.
+ * - The body is kept as nodes, not as HTML, to start again from (`keepBodyAsNodes`).
  *
  * Readability 0.6.0's own methods are replaced, so test/extract/quick-readability.test.ts pins
- * their source: an upgrade that changes them fails there and must be read again.
+ * their source and `_grabArticle`'s: an upgrade that changes them fails there and must be read
+ * again.
  */
+
+// What the body's `innerHTML` reads as while Readability runs: never a page's own HTML, which
+// the getter does not build.
+const KEPT_BODY = '\u0000pageclip: the body as Readability found it';
+
+/**
+ * When a pass finds too little text, `_grabArticle` starts again from the body as it found
+ * it, which it keeps as `page.innerHTML` and writes back before each new pass: the whole body
+ * serialized, then parsed again up to four times (up to 17 ms a parse on the extraction
+ * benchmark's pages in Chromium). While `parse` runs, the body's own `innerHTML` property
+ * keeps a copy of its nodes instead and puts a copy of that copy back. A copy is the body
+ * exactly as it was, where HTML parsed again may differ (a paragraph a cleaning step nested
+ * in another comes back as two). Returns what removes the property.
+ */
+function keepBodyAsNodes(body: HTMLElement): () => void {
+  let kept: DocumentFragment | null = null;
+  Object.defineProperty(body, 'innerHTML', {
+    configurable: true,
+    get(): string {
+      kept = body.ownerDocument.createDocumentFragment();
+      for (let c = body.firstChild; c; c = c.nextSibling) kept.appendChild(c.cloneNode(true));
+      return KEPT_BODY;
+    },
+    set(html: string) {
+      if (html === KEPT_BODY && kept) {
+        body.replaceChildren(kept.cloneNode(true));
+        return;
+      }
+      release();
+      body.innerHTML = html;
+    },
+  });
+  const release = () => {
+    delete (body as { innerHTML?: string }).innerHTML;
+  };
+  return release;
+}
 
 /** The Readability methods used or replaced here (not in its type declarations). */
 interface Internals {
+  _doc: Document;
   REGEXPS: { byline: RegExp; normalize: RegExp };
   _getInnerText(e: Element, normalizeSpaces?: boolean): string;
   _isProbablyVisible(node: Element): boolean;
@@ -43,6 +83,9 @@ interface Internals {
 }
 
 const base = Readability.prototype as unknown as Internals;
+
+/** Readability's own method whose use of the body's `innerHTML` `keepBodyAsNodes` takes over. */
+export const RELIED_ON_METHODS = ['_grabArticle'] as const;
 
 export const REPLACED_METHODS = [
   '_isProbablyVisible',
@@ -67,6 +110,16 @@ export class QuickReadability<T = string> extends Readability<T> {
 
   private get internals(): Internals {
     return this as unknown as Internals;
+  }
+
+  override parse(): ReturnType<Readability<T>['parse']> {
+    const body = this.internals._doc.body;
+    const release = body ? keepBodyAsNodes(body) : null;
+    try {
+      return super.parse();
+    } finally {
+      release?.();
+    }
   }
 
   _isProbablyVisible(node: Element): boolean {

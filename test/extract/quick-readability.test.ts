@@ -3,17 +3,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readability } from '@mozilla/readability';
 import { describe, expect, it } from 'vitest';
-import { QuickReadability, REPLACED_METHODS } from '../../lib/extract/quick-readability';
+import {
+  QuickReadability,
+  RELIED_ON_METHODS,
+  REPLACED_METHODS,
+} from '../../lib/extract/quick-readability';
 import { documentDoms } from './support/root-doms';
 import { parseHtml } from '../../scripts/parse-html';
 
 const URL = 'https://paper.example/2026/orchards';
 const FIXTURES = join(__dirname, '../fixtures/extract');
 
-// Readability 0.6.0's methods that QuickReadability replaces or wraps, by the first 16 hex
-// digits of their source's SHA-256. A new Readability that changes one fails here: read the
-// new method and carry the change over before updating its hash.
-const SOURCES: Record<(typeof REPLACED_METHODS)[number], string> = {
+// Readability 0.6.0's methods that QuickReadability replaces, wraps or relies on, by the first
+// 16 hex digits of their source's SHA-256. A new Readability that changes one fails here: read
+// the new method and carry the change over before updating its hash.
+const SOURCES: Record<
+  (typeof REPLACED_METHODS)[number] | (typeof RELIED_ON_METHODS)[number],
+  string
+> = {
+  _grabArticle: '56a294c242749917',
   _isProbablyVisible: 'e9daf2ed0ba6a1c5',
   _isValidByline: '9cf9dbce082290f6',
   _isElementWithoutContent: 'fd87e9b386b6e7ad',
@@ -66,9 +74,9 @@ const PAGE = `<!DOCTYPE html><html><head><title>Orchards in winter</title></head
 </body></html>`;
 
 describe('QuickReadability', () => {
-  it('replaces only the Readability methods whose source it was written against', () => {
+  it('replaces or relies on only the Readability methods whose source it was written against', () => {
     const proto = Readability.prototype as unknown as Record<string, () => unknown>;
-    for (const name of REPLACED_METHODS) {
+    for (const name of [...REPLACED_METHODS, ...RELIED_ON_METHODS]) {
       const hash = createHash('sha256').update(proto[name]!.toString()).digest('hex');
       expect({ name, hash: hash.slice(0, 16) }).toEqual({ name, hash: SOURCES[name] });
     }
@@ -96,6 +104,50 @@ describe('QuickReadability', () => {
       expect({ file, answer: result.quick }).toEqual({ file, answer: result.plain });
     }
   });
+
+  // Under 500 characters once the sidebar goes as an unlikely candidate: Readability starts
+  // again with it kept.
+  const SHORT = `<!DOCTYPE html><html><head><title>Notes</title></head><body>
+<div class="sidebar"><p>${'A note kept in a sidebar, long enough to be read as prose, with commas, clauses and words. '.repeat(8)}</p></div>
+<div><p>Short.</p></div></body></html>`;
+
+  for (const [name, parse] of documentDoms(URL)) {
+    it(`starts a new pass from a copy of the body's nodes, not its HTML parsed again (${name})`, () => {
+      const run = (Reader: typeof Readability) => {
+        const doc = parse(SHORT);
+        const body = doc.body;
+        let proto: object | null = Object.getPrototypeOf(body) as object;
+        while (proto && !Object.getOwnPropertyDescriptor(proto, 'innerHTML'))
+          proto = Object.getPrototypeOf(proto) as object | null;
+        const own = Object.getOwnPropertyDescriptor(proto!, 'innerHTML')!;
+        let writes = 0;
+        Object.defineProperty(proto!, 'innerHTML', {
+          ...own,
+          set(this: Element, html: string) {
+            if (this === body) writes++;
+            own.set!.call(this, html);
+          },
+        });
+        try {
+          const result = new Reader<Element>(doc, { serializer: (n) => n as Element }).parse();
+          return {
+            html: result?.content?.outerHTML,
+            writes,
+            left: Object.getOwnPropertyDescriptor(body, 'innerHTML'),
+          };
+        } finally {
+          Object.defineProperty(proto!, 'innerHTML', own);
+        }
+      };
+      const plain = run(Readability);
+      const quick = run(QuickReadability);
+      expect(plain.html).toContain('A note kept in a sidebar');
+      expect(plain.writes).toBeGreaterThan(0);
+      expect(quick.writes).toBe(0);
+      expect(quick.html).toBe(plain.html);
+      expect(quick.left).toBeUndefined();
+    });
+  }
 
   it('finds a byline by its name before reading its text, and keeps the length limits', () => {
     const doc = parseHtml('<div class="author">x</div><div class="author"></div><p></p>', URL);
