@@ -1,4 +1,4 @@
-import { numericAttr, ownerDoc, parseFragment, tagName } from './dom';
+import { numericAttr, ownerDoc, parseFragments, tagName } from './dom';
 import { embeddableDataUrl } from './embedded-images';
 import { isVideoPlayerUrl, parseSrcset } from './urls';
 
@@ -133,18 +133,24 @@ const WRAPPER_TEXT = 600;
 
 /** Replaces each `<noscript>` holding images with those images, dropping the lazy placeholder beside it. */
 function useNoscriptFallbacks(root: Element): void {
-  for (const ns of Array.from(root.getElementsByTagName('noscript'))) {
-    const doc = ns.ownerDocument;
-    // With scripting off (jsdom, cloned documents in some engines) the children are parsed
-    // elements; with scripting on they are one text node of markup, parsed only when it can
-    // hold an image: each parse makes a document, and most fallbacks are a tag manager's frame.
-    if (!ns.firstElementChild && !/<img/i.test(ns.textContent ?? '')) {
+  const all = Array.from(root.getElementsByTagName('noscript'));
+  // With scripting off (jsdom, cloned documents in some engines) the children are parsed
+  // elements; with scripting on they are one text node of markup, parsed only when it can
+  // hold an image: each parse makes a document, and most fallbacks are a tag manager's frame.
+  const markup = all.filter((ns) => !ns.firstElementChild && /<img/i.test(ns.textContent ?? ''));
+  const fragments = parseFragments(
+    root.ownerDocument,
+    markup.map((ns) => ns.textContent ?? ''),
+  );
+  const parsed = new Map(markup.map((ns, i) => [ns, fragments[i]!]));
+  const doc = root.ownerDocument;
+  for (const ns of all) {
+    const fragment = parsed.get(ns);
+    if (!ns.firstElementChild && !fragment) {
       ns.remove();
       continue;
     }
-    const content: ParentNode = ns.firstElementChild
-      ? ns
-      : parseFragment(doc, ns.textContent ?? '');
+    const content: ParentNode = fragment ?? ns;
     const imgs = Array.from(
       ns.firstElementChild ? ns.getElementsByTagName('img') : content.querySelectorAll('img'),
     ).filter((i) => !isPlaceholderSrc(i.getAttribute('src')) && !isTrackingPixel(i));

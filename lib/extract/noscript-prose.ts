@@ -15,6 +15,7 @@ const MIN_PROSE_CHARS = 200;
 // What a container may hold beside the fallback and still count as empty: whitespace, an icon.
 const MAX_OTHER_CHARS = 20;
 const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template']);
+const PARAGRAPH_TAG = /<\/?p[\s/>]/i;
 
 /**
  * Whether the text a reader sees in `el` (scripts, styles, templates and fallbacks left out),
@@ -54,9 +55,13 @@ export function useNoscriptProse(root: Element): void {
   for (const ns of elementsByTag(root, 'noscript')) {
     const parent = ns.parentElement;
     if (!parent || !ns.isConnected || showsMoreThan(parent, MAX_OTHER_CHARS)) continue;
-    // With scripting off the children are parsed elements; with it on, one text node of markup.
+    // With scripting off the children are parsed elements; with it on, one text node of markup,
+    // parsed only when it can make a paragraph (a `</p>` alone makes an empty one): a lazy
+    // image's fallback, the most common kind, cannot.
+    const markup = ns.firstElementChild ? null : (ns.textContent ?? '');
+    if (markup !== null && !PARAGRAPH_TAG.test(markup)) continue;
     const box = ns.ownerDocument.createElement('div');
-    if (!ns.firstElementChild) box.append(parseFragment(ns.ownerDocument, ns.textContent ?? ''));
+    if (markup !== null) box.append(parseFragment(ns.ownerDocument, markup));
     else for (const child of Array.from(ns.childNodes)) box.append(child.cloneNode(true));
     const text = (box.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (!box.querySelector('p') || text.length < MIN_PROSE_CHARS) continue;

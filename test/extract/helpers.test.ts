@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { codeText, languageOf } from '../../lib/extract/code';
-import { hasText, normalizedText, normalizedTextUpTo } from '../../lib/extract/dom';
+import {
+  hasText,
+  normalizedText,
+  normalizedTextUpTo,
+  parseFragment,
+  parseFragments,
+} from '../../lib/extract/dom';
 import { renderFrontmatter, withFrontmatter } from '../../lib/clip-markdown';
 import { buildFrontmatter } from '../../lib/extract/frontmatter';
 import { bestSrcsetUrl, isTrackingPixel } from '../../lib/extract/images';
@@ -19,6 +25,7 @@ import {
 } from '../../lib/extract/urls';
 import { tidyMarkdown } from '../../lib/extract/whitespace';
 import { parseHtml } from '../../scripts/parse-html';
+import { documentDoms } from './support/root-doms';
 
 const el = (html: string, selector = 'body > *'): Element => {
   const doc = parseHtml(`<!DOCTYPE html><html><body>${html}</body></html>`, 'https://example.com/');
@@ -410,5 +417,38 @@ describe('whitespace', () => {
     expect(tidyMarkdown('Before\n\n.\n\nAfter\n\n·\n\nEnd\n.\n\n```\n.\n```\n\n- .')).toBe(
       'Before\n\nAfter\n\nEnd\n.\n\n```\n.\n```\n\n- .\n',
     );
+  });
+});
+
+describe.each(documentDoms('https://example.com/'))('parseFragments (%s)', (_, parse) => {
+  it('gives what parseFragment gives each, with one parse for the ones made only of images', () => {
+    const doc = parse('<!DOCTYPE html><html><head></head><body></body></html>');
+    const htmls = [
+      '<img src="/a.jpg" alt="A field">',
+      // A quoted value may hold ">", and an unclosed one runs on: parsed alone.
+      `<img src="/b.jpg" alt='1 > 0'> <img src=/c.jpg>`,
+      '<img alt="x>',
+      '<textarea><img src="/d.jpg">',
+      '<img src="/e.jpg"><p>A caption</p>',
+      '<img src="/f.jpg" />',
+    ];
+    const html = (fragment: DocumentFragment) => {
+      const box = doc.createElement('div');
+      box.append(fragment);
+      return box.innerHTML;
+    };
+    const view = doc.defaultView as { DOMParser?: typeof DOMParser } | null;
+    const Parser = view?.DOMParser ?? globalThis.DOMParser;
+    const parses = vi.spyOn(Parser.prototype, 'parseFromString');
+    let batched: string[];
+    try {
+      batched = parseFragments(doc, htmls).map(html);
+      // One for the three made only of images, one for each of the other three.
+      expect(parses).toHaveBeenCalledTimes(4);
+    } finally {
+      parses.mockRestore();
+    }
+    expect(batched).toEqual(htmls.map((h) => html(parseFragment(doc, h))));
+    expect(batched[1]).toContain('/c.jpg');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useNoscriptProse } from '../../lib/extract/noscript-prose';
 import { rootDoms } from './support/root-doms';
 import { EXTRACT_WAYS } from './support/extract-ways';
@@ -44,6 +44,27 @@ describe.each(Object.entries(rootDoms(URL)))('useNoscriptProse (%s)', (_, parse)
     expect(empty!.querySelector('noscript')).toBeNull();
     expect(empty!.querySelectorAll('p')).toHaveLength(2);
     expect(filled!.querySelector('noscript')).not.toBeNull();
+  });
+
+  it('parses a fallback held as markup only when it can make a paragraph', () => {
+    const doc = parse(
+      '<div class="pic"><noscript></noscript></div><div class="post-content"><noscript></noscript></div>',
+    );
+    const root = doc.getElementById('root')!;
+    const [image, post] = Array.from(root.querySelectorAll('noscript'));
+    image!.textContent = '<img src="/a.jpg" alt="">';
+    post!.textContent = POST;
+    const view = doc.defaultView as { DOMParser?: typeof DOMParser } | null;
+    const Parser = view?.DOMParser ?? globalThis.DOMParser;
+    const parses = vi.spyOn(Parser.prototype, 'parseFromString');
+    try {
+      useNoscriptProse(root);
+      expect(parses).toHaveBeenCalledTimes(1);
+    } finally {
+      parses.mockRestore();
+    }
+    expect(root.querySelector('.pic noscript')).not.toBeNull();
+    expect(root.querySelector('.post-content p')?.textContent).toContain('rotate their domains');
   });
 
   it('leaves a container the script has filled, a notice and an image fallback alone', () => {
