@@ -133,17 +133,17 @@ const WRAPPER_TEXT = 600;
 
 /** Replaces each `<noscript>` holding images with those images, dropping the lazy placeholder beside it. */
 function useNoscriptFallbacks(root: Element): void {
+  const doc = root.ownerDocument;
   const all = Array.from(root.getElementsByTagName('noscript'));
   // With scripting off (jsdom, cloned documents in some engines) the children are parsed
   // elements; with scripting on they are one text node of markup, parsed only when it can
   // hold an image: each parse makes a document, and most fallbacks are a tag manager's frame.
   const markup = all.filter((ns) => !ns.firstElementChild && /<img/i.test(ns.textContent ?? ''));
   const fragments = parseFragments(
-    root.ownerDocument,
+    doc,
     markup.map((ns) => ns.textContent ?? ''),
   );
   const parsed = new Map(markup.map((ns, i) => [ns, fragments[i]!]));
-  const doc = root.ownerDocument;
   for (const ns of all) {
     const fragment = parsed.get(ns);
     if (!ns.firstElementChild && !fragment) {

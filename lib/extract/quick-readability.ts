@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { hasText } from './dom';
+import { hasText, parseFragment } from './dom';
 
 /**
  * Readability with the same answers and fewer reads of `textContent`, which is where it spends
@@ -57,8 +57,10 @@ function keepBodyAsNodes(body: HTMLElement): () => void {
         body.replaceChildren(kept.cloneNode(true));
         return;
       }
+      // Only Readability writes here, and only what it read: anything else is parsed as the
+      // capture is, inertly (never `innerHTML`, which the Firefox build's linter refuses).
       release();
-      body.innerHTML = html;
+      body.replaceChildren(parseFragment(body.ownerDocument, html));
     },
   });
   const release = () => {
