@@ -40,8 +40,9 @@ const KEPT_BODY = '\u0000pageclip: the body as Readability found it';
  * serialized, then parsed again up to four times (up to 17 ms a parse on the extraction
  * benchmark's pages in Chromium). While `parse` runs, the body's own `innerHTML` property
  * keeps a copy of its nodes instead and puts a copy of that copy back. A copy is the body
- * exactly as it was, where HTML parsed again may differ (a paragraph a cleaning step nested
- * in another comes back as two). Returns what removes the property.
+ * exactly as it was, where HTML parsed again may differ (linkedom's parser splits a text at
+ * each character reference, and Turndown escaped a `>` that then began a text node).
+ * Returns what removes the property.
  */
 function keepBodyAsNodes(body: HTMLElement): () => void {
   let kept: DocumentFragment | null = null;
