@@ -27,6 +27,7 @@ const SOURCES: Record<
   _isElementWithoutContent: 'fd87e9b386b6e7ad',
   _getCharCount: '28efa7968eba687e',
   _getInnerText: 'ecd0da6a46e638da',
+  _getLinkDensity: 'db1283dc0de3a1d5',
   _initializeNode: '5721178dead6cf5a',
   _prepArticle: 'a6ad8193de53bc85',
   _cleanConditionally: 'b68baef74bdf19aa',
@@ -193,6 +194,32 @@ describe('QuickReadability', () => {
       expect(quick._getCharCount(el, ',')).toBe(plain._getCharCount(el, ','));
     }
     expect(quick._getCharCount(doc.getElementById('p')!)).toBe(6);
+  });
+
+  it("weighs the candidates' links without reading the candidates' texts", () => {
+    // Reads of the outer wrappers' `textContent`: candidates around every paragraph, never
+    // part of the article, whose texts only link density asks for (their lengths).
+    const reads = (Reader: typeof Readability) => {
+      const doc = parseHtml(PAGE, URL);
+      const wrappers = new Set<Node>(doc.querySelectorAll('.page, .wrap, .main'));
+      const proto = doc.defaultView!.Node.prototype;
+      const own = Object.getOwnPropertyDescriptor(proto, 'textContent')!;
+      let count = 0;
+      Object.defineProperty(proto, 'textContent', {
+        ...own,
+        get(this: Node) {
+          if (wrappers.has(this)) count++;
+          return own.get!.call(this);
+        },
+      });
+      const result = new Reader<Element>(doc, { serializer: (node) => node as Element }).parse();
+      return { html: result?.content?.outerHTML, count };
+    };
+    const plain = reads(Readability);
+    const quick = reads(QuickReadability);
+    expect(quick.html).toBe(plain.html);
+    expect(plain.count).toBeGreaterThanOrEqual(3);
+    expect(quick.count).toBe(0);
   });
 
   it('keeps texts while the page cannot change under them', () => {
