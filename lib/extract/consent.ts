@@ -23,14 +23,15 @@ const ANNOUNCES =
 // WordPress names a post's terms in its classes (`tag-cookies`, `category-consent`): a post.
 const TERM_CLASS = /^(?:tag|category|categories|topic|section|post|format)-/;
 
-// Selectors the engine runs natively (a walk reading every element's class and id in
-// linkedom cost four times as much); each match is confirmed by its tokens and its text.
 // Some consent managers name their notices after themselves (OneTrust, Didomi); Borlabs,
-// Cookiebot and others name theirs for cookies.
-const SELECTOR = ['cookie', 'consent', 'gdpr', 'onetrust', 'didomi']
-  .map((n) => `[id*="${n}" i], [class*="${n}" i]`)
-  .join(', ');
+// Cookiebot and others name theirs for cookies. Found by reading each element's class and id:
+// in Chromium the same test as ten case-insensitive attribute selectors (`[class*="cookie" i]`
+// and so on) took 1.8 to 3.3 ms on the extraction benchmark's largest pages, the loop 0.5 to
+// 1.3 ms, and in linkedom both cost the same. Each match is confirmed by its tokens and text.
 const NAME = /cookie|consent|gdpr|onetrust|didomi/;
+// The same names in any case, as `[class*="cookie" i]` matches them (ASCII only: without the
+// `u` flag, `i` folds no other letter onto an ASCII one).
+const ANY_NAME = /cookie|consent|gdpr|onetrust|didomi/i;
 
 function isNamedNotice(el: Element): boolean {
   const tokens = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.toLowerCase();
@@ -58,8 +59,22 @@ function isNotice(el: Element, maxChars: number): boolean {
   return text.length > 0 && text.length <= maxChars && COOKIES.test(text) && POLICY.test(text);
 }
 
+/** Elements under `root` whose class or id holds a name `NAME` knows, in document order. */
+function namedElements(root: Element): Element[] {
+  const named: Element[] = [];
+  // Not `getElementsByTagName('*')`, which linkedom answers with nothing.
+  const all = root.querySelectorAll('*');
+  for (let i = 0; i < all.length; i++) {
+    const el = all[i]!;
+    const cls = el.getAttribute('class');
+    const id = el.getAttribute('id');
+    if ((cls && ANY_NAME.test(cls)) || (id && ANY_NAME.test(id))) named.push(el);
+  }
+  return named;
+}
+
 export function removeConsentNotices(body: Element): void {
-  for (const el of Array.from(body.querySelectorAll(SELECTOR)))
+  for (const el of namedElements(body))
     if (el.isConnected && isNamedNotice(el) && isNotice(el, MAX_CHARS)) el.remove();
   // The whole text of a block of the body is built only when its first words name cookies.
   for (const el of Array.from(body.children))
