@@ -2,7 +2,7 @@
  * Extraction time in a real browser, the extension's own setting (`bench:extract` runs in
  * Node on jsdom; this one shows what a user's click costs):
  *
- *   npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm] [--cold] [--settle MS] [--json FILE]
+ *   npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--rounds N] [--profile] [--warm] [--cold] [--settle MS] [--json FILE]
  *
  * Each corpus page is served at its own URL to Debian's Chromium (headless, playwright-core),
  * in a fresh tab, with its scripts blocked by a CSP header and every other request refused
@@ -33,6 +33,10 @@
  * `--cold` leaves out the extraction document's warm-up (lib/extraction/warm-up.ts), as a
  * document did before it had one: the first page timed then pays for compiling the pipeline.
  *
+ * `--rounds N` times every page N times, each time in a new tab as a click finds it (all pages,
+ * then all again), and reports each page's median: on two noisy cores one run's p95 moved by
+ * up to 10 ms between runs of the same code, a page's single time by up to half.
+ *
  * `--json FILE` writes each page's times (ours by half, plain on a clone and in place) to FILE, to
  * compare two runs page by page.
  *
@@ -40,16 +44,15 @@
  * goes, by pipeline step (inclusive) and by function (self); the sampler slows every run, so
  * a profiled run's times are only good for comparing steps with each other.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CORPUS_OPTIONS, detectSets, loadSet, SET_NAMES, type SetName } from './bench/corpus.ts';
 import { ProfileTally } from './bench/cpu-profile.ts';
+import { medianRows, printBrowserReport, type BrowserRow } from './bench/browser-report.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const MAX_RATIO = 1.5;
-const MAX_P95_MS = 100;
 /** How long a page rests between rendering and the timed runs (`--settle`). */
 const SETTLE_MS = 500;
 
@@ -71,14 +74,9 @@ interface ExtractionDocument {
 function usage(message: string): never {
   console.error(`bench:extract:browser: ${message}`);
   console.error(
-    'usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--profile] [--warm] [--cold] [--settle MS] [--json FILE]',
+    'usage: npm run bench:extract:browser -- --corpus DIR [--set NAME] [--limit N] [--page TEXT] [--rounds N] [--profile] [--warm] [--cold] [--settle MS] [--json FILE]',
   );
   process.exit(2);
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 async function bundle(entry: string): Promise<string> {
@@ -115,6 +113,7 @@ async function main(): Promise<void> {
         warm: { type: 'boolean' },
         cold: { type: 'boolean' },
         settle: { type: 'string' },
+        rounds: { type: 'string' },
         json: { type: 'string' },
       },
       strict: true,
@@ -129,6 +128,8 @@ async function main(): Promise<void> {
   if (!(limit > 0)) usage('--limit must be a positive number');
   const settleMs = args.settle === undefined ? SETTLE_MS : Number(args.settle);
   if (!(settleMs >= 0)) usage('--settle must be a number of milliseconds');
+  const rounds = args.rounds === undefined ? 1 : Number(args.rounds);
+  if (!(Number.isInteger(rounds) && rounds >= 1)) usage('--rounds must be a whole number from 1');
 
   const script = await bundle('./bench/browser-entry.ts');
   const tally = args.profile ? new ProfileTally() : null;
@@ -167,206 +168,150 @@ async function main(): Promise<void> {
     return page;
   };
 
-  const rows: {
-    set: SetName;
-    id: string;
-    /** Length of the capture's JSON message. */
-    captureChars: number;
-    ours: number;
-    tab: number;
-    clone: number;
-    inPlace: number;
-    warm: number;
-  }[] = [];
+  const timed: BrowserRow[][] = [];
   let failed = 0;
   let plainFailed = 0;
   const oursFailed: string[] = [];
   const started = performance.now();
-  for (const source of detectSets(args.corpus)) {
-    if (args.set && source.set !== args.set) continue;
-    let taken = 0;
-    for (const ref of loadSet(source)) {
-      if (args.page && !ref.id.includes(args.page)) continue;
-      if (taken++ >= limit) break;
-      const item = ref.load();
-      let url: string;
-      try {
-        url = new URL(item.url.replace(/#.*$/, '')).href;
-      } catch {
-        url = 'https://corpus.invalid/';
-      }
-      current = { url, html: item.html };
-      const page = await open();
-      try {
-        await page.goto(current.url, { waitUntil: 'load', timeout: 30_000 });
-        // Clips are made from a page the user sees: let it render once before timing, so
-        // our visibility checks do not pay for the page's first style and layout pass.
-        await page.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-        );
-        // And at rest, as a click finds it: each corpus page opens a new tab, whose renderer
-        // process is still starting while the last one shuts down. On two cores that work took
-        // the timed run's CPU: the first extraction of a page, right after it rendered, took up
-        // to three times a second one, and as long as the second once we waited a second.
-        await new Promise((done) => setTimeout(done, settleMs));
-        await page.evaluate(script);
-        const oursFirst = rows.length % 2 === 0;
-        const run = (which: 'plainWithClone' | 'plainInPlace') =>
-          page.evaluate(
-            (name) =>
-              (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench[
-                name as 'plainInPlace'
-              ](),
-            which,
+  for (let round = 0; round < rounds; round++) {
+    const rows: BrowserRow[] = [];
+    timed.push(rows);
+    // The page's place in the run: which of ours and plain goes first alternates from page to
+    // page, and from round to round on the same page.
+    let place = round;
+    for (const source of detectSets(args.corpus)) {
+      if (args.set && source.set !== args.set) continue;
+      let taken = 0;
+      for (const ref of loadSet(source)) {
+        if (args.page && !ref.id.includes(args.page)) continue;
+        if (taken++ >= limit) break;
+        const item = ref.load();
+        let url: string;
+        try {
+          url = new URL(item.url.replace(/#.*$/, '')).href;
+        } catch {
+          url = 'https://corpus.invalid/';
+        }
+        current = { url, html: item.html };
+        const page = await open();
+        try {
+          await page.goto(current.url, { waitUntil: 'load', timeout: 30_000 });
+          // Clips are made from a page the user sees: let it render once before timing, so
+          // our visibility checks do not pay for the page's first style and layout pass.
+          await page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
           );
-        // Both halves of ours, each timed where it runs; the capture travels between them as
-        // the JSON an extension message carries.
-        const bothHalves = async (): Promise<Timed & { tab: number; captureChars: number }> => {
-          const inTab = await page.evaluate(() =>
-            (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench.capture(),
-          );
-          if (inTab.error) return { ...inTab, tab: inTab.ms, captureChars: 0 };
-          const message = await page.evaluate(() =>
-            (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench.takeCapture(),
-          );
-          const inDocument = await extractionDocument.evaluate(
-            (m) =>
-              (
-                globalThis as unknown as { __pageclipDocument: ExtractionDocument }
-              ).__pageclipDocument.extract(m),
-            message,
-          );
-          return {
-            ...inDocument,
-            ms: inTab.ms + inDocument.ms,
-            tab: inTab.ms,
-            captureChars: inTab.chars,
+          // And at rest, as a click finds it: each corpus page opens a new tab, whose renderer
+          // process is still starting while the last one shuts down. On two cores that work took
+          // the timed run's CPU: the first extraction of a page, right after it rendered, took up
+          // to three times a second one, and as long as the second once we waited a second.
+          await new Promise((done) => setTimeout(done, settleMs));
+          await page.evaluate(script);
+          const oursFirst = place++ % 2 === 0;
+          const run = (which: 'plainWithClone' | 'plainInPlace') =>
+            page.evaluate(
+              (name) =>
+                (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench[
+                  name as 'plainInPlace'
+                ](),
+              which,
+            );
+          // Both halves of ours, each timed where it runs; the capture travels between them as
+          // the JSON an extension message carries.
+          const bothHalves = async (): Promise<Timed & { tab: number; captureChars: number }> => {
+            const inTab = await page.evaluate(() =>
+              (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench.capture(),
+            );
+            if (inTab.error) return { ...inTab, tab: inTab.ms, captureChars: 0 };
+            const message = await page.evaluate(() =>
+              (globalThis as unknown as { __pageclipBench: Bench }).__pageclipBench.takeCapture(),
+            );
+            const inDocument = await extractionDocument.evaluate(
+              (m) =>
+                (
+                  globalThis as unknown as { __pageclipDocument: ExtractionDocument }
+                ).__pageclipDocument.extract(m),
+              message,
+            );
+            return {
+              ...inDocument,
+              ms: inTab.ms + inDocument.ms,
+              tab: inTab.ms,
+              captureChars: inTab.chars,
+            };
           };
-        };
-        const timeOurs = async () => {
-          if (!tally) return bothHalves();
-          const sessions = await Promise.all(
-            [page, extractionDocument].map((p) => p.context().newCDPSession(p)),
+          const timeOurs = async () => {
+            if (!tally) return bothHalves();
+            const sessions = await Promise.all(
+              [page, extractionDocument].map((p) => p.context().newCDPSession(p)),
+            );
+            for (const session of sessions) {
+              await session.send('Profiler.enable');
+              await session.send('Profiler.setSamplingInterval', { interval: 100 });
+              await session.send('Profiler.start');
+            }
+            const timed = await bothHalves();
+            for (const session of sessions) {
+              tally.add((await session.send('Profiler.stop')).profile);
+              await session.detach();
+            }
+            return timed;
+          };
+          const first = await (oursFirst ? timeOurs() : run('plainWithClone'));
+          const second = await (oursFirst ? run('plainWithClone') : timeOurs());
+          // Ours never modifies the page, so it can run again after plain's clone; plain in place
+          // destroys the page and comes last.
+          const warm = args.warm ? await bothHalves() : null;
+          const inPlace = await run('plainInPlace');
+          const [ours, clone] = (oursFirst ? [first, second] : [second, first]) as [
+            Timed & { tab: number; captureChars: number },
+            Timed,
+          ];
+          if (ours.error) oursFailed.push(`${source.set}/${ref.id}: ${ours.error}`);
+          // Times are compared on pages where every extractor finished.
+          if (ours.error || clone.error || inPlace.error) plainFailed += clone.error ? 1 : 0;
+          else
+            rows.push({
+              set: source.set,
+              id: ref.id,
+              captureChars: ours.captureChars,
+              ours: ours.ms,
+              tab: ours.tab,
+              clone: clone.ms,
+              inPlace: inPlace.ms,
+              warm: warm?.ms ?? NaN,
+            });
+        } catch (error) {
+          failed++;
+          console.error(
+            `bench:extract:browser: ${source.set}/${ref.id}: ${(error as Error).message
+              .split('\n')
+              .slice(0, args.page ? 12 : 1)
+              .join('\n')}`,
           );
-          for (const session of sessions) {
-            await session.send('Profiler.enable');
-            await session.send('Profiler.setSamplingInterval', { interval: 100 });
-            await session.send('Profiler.start');
-          }
-          const timed = await bothHalves();
-          for (const session of sessions) {
-            tally.add((await session.send('Profiler.stop')).profile);
-            await session.detach();
-          }
-          return timed;
-        };
-        const first = await (oursFirst ? timeOurs() : run('plainWithClone'));
-        const second = await (oursFirst ? run('plainWithClone') : timeOurs());
-        // Ours never modifies the page, so it can run again after plain's clone; plain in place
-        // destroys the page and comes last.
-        const warm = args.warm ? await bothHalves() : null;
-        const inPlace = await run('plainInPlace');
-        const [ours, clone] = (oursFirst ? [first, second] : [second, first]) as [
-          Timed & { tab: number; captureChars: number },
-          Timed,
-        ];
-        if (ours.error) oursFailed.push(`${source.set}/${ref.id}: ${ours.error}`);
-        // Times are compared on pages where every extractor finished.
-        if (ours.error || clone.error || inPlace.error) plainFailed += clone.error ? 1 : 0;
-        else
-          rows.push({
-            set: source.set,
-            id: ref.id,
-            captureChars: ours.captureChars,
-            ours: ours.ms,
-            tab: ours.tab,
-            clone: clone.ms,
-            inPlace: inPlace.ms,
-            warm: warm?.ms ?? NaN,
-          });
-      } catch (error) {
-        failed++;
-        console.error(
-          `bench:extract:browser: ${source.set}/${ref.id}: ${(error as Error).message
-            .split('\n')
-            .slice(0, args.page ? 12 : 1)
-            .join('\n')}`,
-        );
-      } finally {
-        await page.close();
+        } finally {
+          await page.close();
+        }
+        if (rows.length % 100 === 0 && rows.length)
+          console.error(
+            `bench:extract:browser: ${rounds > 1 ? `round ${round + 1}, ` : ''}${rows.length} pages, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+          );
       }
-      if (rows.length % 100 === 0 && rows.length)
-        console.error(
-          `bench:extract:browser: ${rows.length} pages, ${((performance.now() - started) / 1000).toFixed(0)} s`,
-        );
     }
   }
   const version = browser.version();
   await browser.close();
-
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  const sets = [...new Set(rows.map((r) => r.set)), 'all' as const];
-  out(
-    `\n### extraction time in Chromium ${version}: ${rows.length} pages timed; ` +
-      `${failed} not loaded, ours threw on ${oursFailed.length}, plain on ${plainFailed}\n`,
-  );
-  for (const line of oursFailed) out(`- ours threw: ${line}`);
-  out(
-    '| set | pages | ours median (p95) | plain on a clone median (p95) | plain in place median (p95) | ours / plain on a clone | ours / plain in place |',
-  );
-  out('| --- | --: | --: | --: | --: | --: | --: |');
-  const f = (v: number) => `${v.toFixed(1)} ms`;
-  for (const set of sets) {
-    const rs = set === 'all' ? rows : rows.filter((r) => r.set === set);
-    const col = (pick: (r: (typeof rows)[number]) => number) => rs.map(pick);
-    const [o, c, p] = [col((r) => r.ours), col((r) => r.clone), col((r) => r.inPlace)];
-    out(
-      `| ${set} | ${rs.length} | ${f(quantile(o, 0.5))} (${f(quantile(o, 0.95))}) | ${f(quantile(c, 0.5))} (${f(quantile(c, 0.95))}) | ${f(quantile(p, 0.5))} (${f(quantile(p, 0.95))}) | ${(quantile(o, 0.5) / quantile(c, 0.5)).toFixed(2)}x | ${(quantile(o, 0.5) / quantile(p, 0.5)).toFixed(2)}x |`,
-    );
-  }
-  // The targets, over all pages timed: what a click costs next to plain Readability on a
-  // clone (what a careful extension would otherwise run), and the slow pages' bound.
-  const ours = rows.map((r) => r.ours);
-  const ratio =
-    quantile(ours, 0.5) /
-    quantile(
-      rows.map((r) => r.clone),
-      0.5,
-    );
-  const p95 = quantile(ours, 0.95);
-  const mark = (ok: boolean) => (ok ? 'pass' : 'FAIL');
-  out('\n| target | ours | limit | pass |\n| --- | --: | --: | --: |');
-  out(
-    `| median ours / plain on a clone | ${ratio.toFixed(2)}x | <= ${MAX_RATIO}x | ${mark(ratio <= MAX_RATIO)} |`,
-  );
-  out(`| p95 ours | ${f(p95)} | <= ${MAX_P95_MS} ms | ${mark(p95 <= MAX_P95_MS)} |`);
-  const tab = rows.map((r) => r.tab);
-  const inDocument = rows.map((r) => r.ours - r.tab);
-  out(
-    `\nours by half: in the tab (capture + message) median ${f(quantile(tab, 0.5))} (p95 ${f(quantile(tab, 0.95))}), ` +
-      `in the extraction document median ${f(quantile(inDocument, 0.5))} (p95 ${f(quantile(inDocument, 0.95))})`,
-  );
-  // The pages past the p95 line, to tell what makes a clip slow (a big capture is paid for in
-  // both halves and in the message between them).
-  const slowest = [...rows].sort((a, b) => b.ours - a.ours).slice(0, Math.ceil(rows.length / 20));
-  out('\n| slowest pages | ours: tab + document | plain on a clone | capture |');
-  out('| --- | --: | --: | --: |');
-  for (const r of slowest)
-    out(
-      `| ${r.set}/${r.id} | ${f(r.ours)}: ${f(r.tab)} + ${f(r.ours - r.tab)} | ${f(r.clone)} | ${(r.captureChars / 1000).toFixed(0)} kB |`,
-    );
-  if (args.warm) {
-    const warm = rows.map((r) => r.warm);
-    out(
-      `\nours run a second time on the same page: median ${f(quantile(warm, 0.5))} (p95 ${f(quantile(warm, 0.95))}), ` +
-        `${(quantile(warm, 0.5) / quantile(ours, 0.5)).toFixed(2)} of the first run's median`,
-    );
-  }
-  if (tally) out(`\n${tally.report()}`);
-  if (args.json) {
-    writeFileSync(args.json, JSON.stringify(rows, null, 1));
-    console.error(`bench:extract:browser: per-page times written to ${args.json}`);
-  }
+  printBrowserReport({
+    version,
+    rounds,
+    rows: rounds > 1 ? medianRows(timed) : timed[0]!,
+    notLoaded: failed,
+    oursFailed,
+    plainFailed,
+    warm: !!args.warm,
+    tally,
+    json: args.json,
+  });
 }
 
 await main();
