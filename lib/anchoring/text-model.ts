@@ -5,6 +5,7 @@
  * left out, so a page changing its inline data does not move every highlight. The model maps
  * its offsets back to text nodes and DOM ranges to its offsets.
  */
+import { isSpace } from '../extract/is-space';
 
 const UNREAD = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA']);
 
@@ -15,19 +16,6 @@ export interface TextModel {
   /** The model's span a DOM range covers, white space at its edges left out; null when it covers no text. */
   spanOf(range: Range): { start: number; end: number } | null;
 }
-
-const isSpace = (code: number): boolean =>
-  code === 0x20 ||
-  (code >= 0x09 && code <= 0x0d) ||
-  code === 0xa0 ||
-  code === 0x1680 ||
-  (code >= 0x2000 && code <= 0x200a) ||
-  code === 0x2028 ||
-  code === 0x2029 ||
-  code === 0x202f ||
-  code === 0x205f ||
-  code === 0x3000 ||
-  code === 0xfeff;
 
 function readTextNodes(root: Node): Text[] {
   const doc = root.ownerDocument ?? (root as Document);

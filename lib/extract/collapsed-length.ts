@@ -1,3 +1,5 @@
+import { isSpace } from './is-space';
+
 /**
  * The length of an element's text trimmed and with each run of whitespace counted as one
  * character, the length Readability measures (`_getInnerText(e).length`), found without
@@ -28,22 +30,6 @@ const EMPTY: Counted = {
   linked: 0,
   weighed: 0,
 };
-
-// What `\s` and `String.prototype.trim` take for whitespace (ECMAScript WhiteSpace and
-// LineTerminator), so the count matches Readability's `trim()` and `/\s{2,}/g`.
-function isSpace(code: number): boolean {
-  return code <= 0x20
-    ? code === 0x20 || (code >= 0x09 && code <= 0x0d)
-    : code === 0xa0 ||
-        code === 0x1680 ||
-        (code >= 0x2000 && code <= 0x200a) ||
-        code === 0x2028 ||
-        code === 0x2029 ||
-        code === 0x202f ||
-        code === 0x205f ||
-        code === 0x3000 ||
-        code === 0xfeff;
-}
 
 function countText(text: string): Counted {
   if (!text) return EMPTY;
